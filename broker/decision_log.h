@@ -1,0 +1,63 @@
+/* broker/decision_log.h -- the decision log (strands-box.md section 5).
+ *
+ * Every decision is appended as one line holding one OTLP-JSON logs export
+ * request (resourceLogs -> scopeLogs "strands-box.policy" -> one logRecord,
+ * eventName "strands.box.policy.decision", severityText "deny"/"permit",
+ * attributes strands.box.policy.*), by default to
+ * <box_dir>/private/telemetry/records.jsonl; declared [telemetry.*] file
+ * targets replace that default.  Each line is written with one write() on an
+ * O_APPEND descriptor while private/.lock is held, then fdatasync'ed, so the
+ * lines of concurrent brokers never interleave and a returned append is on
+ * disk.  A record that cannot be written makes append fail: the broker then
+ * refuses the effect (fails closed). */
+#ifndef BOX_BROKER_DECISION_LOG_H
+#define BOX_BROKER_DECISION_LOG_H
+
+#include <stddef.h>
+
+struct box_config;
+struct decision_log;
+
+/* One decision.  NULL/0 members are left out of the record. */
+struct decision_record {
+  const char *action;   /* bare term: "fs:read" */
+  const char *resource; /* "~/x" path, program, "host:port", "host:port/path" */
+  const char *verdict;  /* "permit" | "deny" */
+  const char *cause;    /* "permitted" | "forbidden" | "no_match" | "policy_pending" |
+                           "internal_fault" | "enforcement" */
+  const char *rule;     /* @id, "<default-deny>" or "enforcement:<gate>" */
+  const char *reason;   /* denial text (denials only) */
+  const char *description;           /* @description */
+  const char *const *determining_ids; /* all determining policies */
+  size_t n_determining;
+  const char *error_type;     /* internal_fault: "strands.box.policy.evaluation_error" */
+  const char *file_path;      /* fs:* */
+  const char *server_address; /* net:* */
+  int server_port;            /* net:*, 0 = absent */
+  const char *http_method;    /* http:request */
+};
+
+/* Where records go: a file path and the BOX_TELEMETRY_* include bits. */
+struct decision_log_target {
+  const char *path;
+  unsigned include;
+};
+
+/* Opens the log of a loaded config (box_dir must be prepared).  run_id
+ * NULL = a fresh random one. */
+struct decision_log *decision_log_open(const struct box_config *cfg, const char *run_id, char *err,
+                                       size_t errlen);
+/* The same with explicit targets (n == 0: the default file). */
+struct decision_log *decision_log_open_targets(const char *box_dir, const char *box_name,
+                                               const char *run_id,
+                                               const struct decision_log_target *targets, size_t n,
+                                               char *err, size_t errlen);
+/* Appends one record.  0, or -1 with "box-broker: error: ..." in err. */
+int decision_log_append(struct decision_log *log, const struct decision_record *rec, char *err,
+                        size_t errlen);
+/* The line that append would write (no newline); malloc'd, NULL on OOM. */
+char *decision_log_format(const struct decision_log *log, const struct decision_record *rec);
+const char *decision_log_run_id(const struct decision_log *log);
+void decision_log_close(struct decision_log *log);
+
+#endif
