@@ -1,0 +1,433 @@
+/* policy.c -- the public API (policy.h): load + validate a Box policy,
+ * decide requests through the per-action rule index, render denial text
+ * and --decide JSON. */
+#include "broker/policy/policy.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "broker/policy/ast.h"
+#include "broker/policy/authorize.h"
+#include "broker/policy/box_schema.h"
+#include "broker/policy/codec.h"
+#include "broker/policy/json.h"
+
+enum { POLICY_MAX_BYTES = 16 << 20, SUBJECT_CAP = 1024, MESSAGE_CAP = 4096 };
+
+struct policy {
+	struct arena arena;
+	struct policy_set set;
+	const char **ids;                       /* @id, else "policy_N" */
+	size_t *bucket[BOX_NACTIONS];           /* rule indexes per action, source order */
+	size_t nbucket[BOX_NACTIONS];
+	const struct value *principal, *resource, *action[BOX_NACTIONS];
+};
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+	if (p == NULL) {
+		fputs("box: out of memory in policy engine\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+	if (p == NULL) {
+		fputs("box: out of memory in policy engine\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+static void build_index(struct policy *p)
+{
+	size_t n = p->set.n;
+	p->ids = arena_array(&p->arena, n, sizeof *p->ids);
+	for (size_t i = 0; i < n; i++) {
+		if (p->set.rules[i].id) {
+			p->ids[i] = p->set.rules[i].id;
+		} else {
+			char buf[32];
+			snprintf(buf, sizeof buf, "policy_%zu", i);
+			p->ids[i] = arena_strdup(&p->arena, buf, strlen(buf));
+		}
+	}
+	for (int a = 0; a < BOX_NACTIONS; a++) {
+		p->bucket[a] = arena_array(&p->arena, n, sizeof *p->bucket[a]);
+		p->action[a] = value_entity(&p->arena, str_c(BOX_ACTION_TYPE), str_c(box_actions[a].name));
+	}
+	for (size_t i = 0; i < n; i++) {
+		unsigned m = box_rule_actions(&p->set.rules[i]);
+		for (int a = 0; a < BOX_NACTIONS; a++)
+			if (m & (1u << a))
+				p->bucket[a][p->nbucket[a]++] = i;
+	}
+	p->principal = value_entity(&p->arena, str_c(BOX_PRINCIPAL_TYPE), str_c(BOX_PRINCIPAL_ID));
+	p->resource = value_entity(&p->arena, str_c(BOX_RESOURCE_TYPE), str_c(BOX_RESOURCE_ID));
+}
+
+struct policy *policy_load_text(const char *text, size_t len, const char *name,
+                                const char *operator_home, char *err, size_t errlen)
+{
+	struct policy *p = xcalloc(1, sizeof *p);
+	arena_init(&p->arena);
+	if (text == NULL)
+		len = 0;
+	if (parse_policy_set(&p->arena, text ? text : "", len, name ? name : "policy.dw", &p->set,
+	                     err, errlen) != 0 ||
+	    box_validate(&p->set, operator_home, err, errlen) != 0) {
+		policy_free(p);
+		return NULL;
+	}
+	build_index(p);
+	return p;
+}
+
+struct policy *policy_load_file(const char *path, const char *operator_home, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	if (f == NULL) {
+		snprintf(err, errlen, "cannot read policy file %s: %s", path, strerror(errno));
+		return NULL;
+	}
+	size_t cap = 8192, n = 0;
+	char *buf = xcalloc(cap, 1);
+	for (;;) {
+		if (n == cap) {
+			if (cap >= POLICY_MAX_BYTES) {
+				snprintf(err, errlen, "policy file %s is larger than %d bytes", path, POLICY_MAX_BYTES);
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			char *nb = realloc(buf, cap * 2);
+			if (nb == NULL)
+				abort();
+			buf = nb;
+			cap *= 2;
+		}
+		size_t k = fread(buf + n, 1, cap - n, f);
+		if (k == 0)
+			break;
+		n += k;
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		snprintf(err, errlen, "cannot read policy file %s", path);
+		free(buf);
+		return NULL;
+	}
+	struct policy *p = policy_load_text(buf, n, path, operator_home, err, errlen);
+	free(buf);
+	return p;
+}
+
+void policy_free(struct policy *p)
+{
+	if (p == NULL)
+		return;
+	arena_free(&p->arena);
+	free(p);
+}
+
+size_t policy_rule_count(const struct policy *p)
+{
+	return p ? p->set.n : 0;
+}
+
+static int resolve_action(const char *action)
+{
+	if (action == NULL)
+		return -1;
+	size_t plen = strlen(BOX_ACTION_TYPE "::\"");
+	size_t n = strlen(action);
+	struct str name = { action, n };
+	if (n > plen + 1 && strncmp(action, BOX_ACTION_TYPE "::\"", plen) == 0 && action[n - 1] == '"') {
+		name.p = action + plen;
+		name.n = n - plen - 1;
+	}
+	int a = box_action_index(name);
+	return a >= 0 && !box_actions[a].reserved ? a : -1;
+}
+
+void policy_decision_clear(struct policy_decision *d)
+{
+	if (d == NULL)
+		return;
+	for (size_t i = 0; i < d->nrules; i++) {
+		free(d->rules[i]);
+		free(d->descriptions[i]);
+	}
+	for (size_t i = 0; i < d->nerrors; i++)
+		free(d->errors[i]);
+	free(d->rules);
+	free(d->descriptions);
+	free(d->errors);
+	memset(d, 0, sizeof *d);
+}
+
+int policy_decide(const struct policy *p, const char *action, json_object *input,
+                  struct policy_decision *out, char *err, size_t errlen)
+{
+	memset(out, 0, sizeof *out);
+	int a = resolve_action(action);
+	if (a < 0) {
+		snprintf(err, errlen, "unknown action \"%s\"; the actions are fs:read, fs:write, fs:delete, "
+		         "fs:move, net:connect, http:request and shell:exec", action ? action : "(null)");
+		return -1;
+	}
+	if (input != NULL && !json_object_is_type(input, json_type_object)) {
+		snprintf(err, errlen, "the input of %s must be a JSON object", box_actions[a].name);
+		return -1;
+	}
+	out->cause = "no_match";
+	if (p == NULL)
+		return 0;
+	struct arena scratch;
+	arena_init(&scratch);
+	const struct value *in;
+	if (input == NULL) {
+		in = value_record(&scratch, NULL, 0);
+	} else {
+		const struct jnode *j = json_from_c(&scratch, input);
+		if ((in = json_to_value(&scratch, j, NULL, box_actions[a].input, err, errlen)) == NULL) {
+			arena_free(&scratch);
+			return -1;
+		}
+	}
+	struct rec_entry *ctx_entry = arena_alloc(&scratch, sizeof *ctx_entry);
+	ctx_entry->key = str_c("input");
+	ctx_entry->val = in;
+	struct request req = { p->principal, p->action[a], p->resource,
+	                       value_record(&scratch, ctx_entry, 1) };
+	struct auth_result res;
+	authorize(p->set.rules, p->bucket[a], p->nbucket[a], &req, NULL, &scratch, &res);
+	out->allow = res.allow;
+	out->cause = res.allow ? "permitted" : res.ndetermining ? "forbidden" : "no_match";
+	out->rules = xcalloc(res.ndetermining, sizeof *out->rules);
+	out->descriptions = xcalloc(res.ndetermining, sizeof *out->descriptions);
+	out->nrules = res.ndetermining;
+	for (size_t i = 0; i < res.ndetermining; i++) {
+		const struct rule *r = &p->set.rules[res.determining[i]];
+		out->rules[i] = xstrdup(p->ids[res.determining[i]]);
+		out->descriptions[i] = r->description ? xstrdup(r->description) : NULL;
+	}
+	out->errors = xcalloc(res.nerrors, sizeof *out->errors);
+	out->nerrors = res.nerrors;
+	for (size_t i = 0; i < res.nerrors; i++) {
+		const char *id = p->ids[res.errors[i]];
+		size_t len = strlen(id) + strlen(res.messages[i]) + 3;
+		out->errors[i] = xcalloc(len, 1);
+		snprintf(out->errors[i], len, "%s: %s", id, res.messages[i]);
+	}
+	auth_result_free(&res);
+	arena_free(&scratch);
+	return 0;
+}
+
+/* --- text --- */
+
+struct sbuf {
+	char *p;
+	size_t n, cap;
+};
+
+static void sb_put(struct sbuf *b, const char *s, size_t n)
+{
+	if (b->n + n + 1 > b->cap) {
+		size_t ncap = b->cap ? b->cap : 128;
+		while (ncap < b->n + n + 1)
+			ncap *= 2;
+		char *np = realloc(b->p, ncap);
+		if (np == NULL)
+			abort();
+		b->p = np;
+		b->cap = ncap;
+	}
+	memcpy(b->p + b->n, s, n);
+	b->n += n;
+	b->p[b->n] = 0;
+}
+
+static void sb_puts(struct sbuf *b, const char *s)
+{
+	sb_put(b, s, strlen(s));
+}
+
+/* Rust's str::escape_debug for the subject: quotes, backslash and
+ * control characters escaped; other text kept. */
+static void escape_subject(struct sbuf *b, const char *s)
+{
+	size_t start = b->n;
+	for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+		char tmp[16];
+		if (b->n - start >= SUBJECT_CAP) {
+			/* do not cut a UTF-8 sequence */
+			while (b->n > start && ((unsigned char)b->p[b->n - 1] & 0xC0) == 0x80)
+				b->n--;
+			if (b->n > start && (unsigned char)b->p[b->n - 1] >= 0xC0)
+				b->n--;
+			b->p[b->n] = 0;
+			sb_puts(b, "...");
+			return;
+		}
+		switch (*c) {
+		case '\t': sb_puts(b, "\\t"); break;
+		case '\r': sb_puts(b, "\\r"); break;
+		case '\n': sb_puts(b, "\\n"); break;
+		case '\\': sb_puts(b, "\\\\"); break;
+		case '\'': sb_puts(b, "\\'"); break;
+		case '"': sb_puts(b, "\\\""); break;
+		default:
+			if (*c < 0x20 || *c == 0x7f) {
+				snprintf(tmp, sizeof tmp, "\\u{%x}", *c);
+				sb_puts(b, tmp);
+			} else {
+				sb_put(b, (const char *)c, 1);
+			}
+		}
+	}
+}
+
+char *policy_denial_text(const struct policy_decision *d, const char *subject)
+{
+	if (d == NULL || d->allow)
+		return NULL;
+	struct sbuf b = { NULL, 0, 0 };
+	sb_puts(&b, "policy denied this operation on '");
+	escape_subject(&b, subject ? subject : "");
+	sb_puts(&b, "'");
+	if (d->nrules == 0) {
+		sb_puts(&b, " [default-deny]: No permit policy matched this request.");
+	} else {
+		for (size_t i = 0; i < d->nrules; i++) {
+			sb_puts(&b, i ? "; [policy: " : " [policy: ");
+			sb_puts(&b, d->rules[i]);
+			sb_puts(&b, "]");
+			if (d->descriptions && d->descriptions[i] && d->descriptions[i][0]) {
+				sb_puts(&b, ": ");
+				sb_puts(&b, d->descriptions[i]);
+			}
+		}
+		char last = b.p[b.n - 1];
+		if (last != '.' && last != '!' && last != '?')
+			sb_puts(&b, ".");
+	}
+	if (b.n > MESSAGE_CAP) {
+		size_t cut = MESSAGE_CAP - 3;
+		while (cut > 0 && ((unsigned char)b.p[cut] & 0xC0) == 0x80)
+			cut--;
+		b.n = cut;
+		b.p[b.n] = 0;
+		sb_puts(&b, "...");
+	}
+	return b.p;
+}
+
+static const char *input_string(json_object *input, const char *key)
+{
+	json_object *v;
+	if (input && json_object_object_get_ex(input, key, &v) && json_object_is_type(v, json_type_string))
+		return json_object_get_string(v);
+	return NULL;
+}
+
+char *policy_request_subject(const char *action, json_object *input)
+{
+	int a = resolve_action(action);
+	const char *name = a >= 0 ? box_actions[a].name : action ? action : "";
+	struct sbuf b = { NULL, 0, 0 };
+	json_object *port = NULL;
+	if (input && json_object_is_type(input, json_type_object))
+		json_object_object_get_ex(input, "port", &port);
+	if (a >= 0 && a <= 3) {
+		const char *path = input_string(input, "path");
+		sb_puts(&b, path ? path : "");
+	} else if (a == 6) {
+		const char *prog = input_string(input, "program");
+		sb_puts(&b, prog ? prog : "");
+	} else if (a == 4 || a == 5) {
+		const char *host = input_string(input, "host");
+		sb_puts(&b, host ? host : "");
+		if (port) {
+			sb_puts(&b, ":");
+			sb_puts(&b, json_object_get_string(port));
+		}
+		const char *path = a == 5 ? input_string(input, "path") : NULL;
+		if (path)
+			sb_puts(&b, path);
+	} else {
+		sb_puts(&b, name);
+	}
+	if (b.p == NULL)
+		sb_puts(&b, "");
+	return b.p;
+}
+
+char *policy_decide_json(const struct policy *p, const char *request_json, char *err, size_t errlen)
+{
+	json_tokener *tok = json_tokener_new();
+	if (tok == NULL)
+		abort();
+	json_object *req = json_tokener_parse_ex(tok, request_json ? request_json : "",
+	                                         request_json ? (int)strlen(request_json) : 0);
+	enum json_tokener_error jerr = json_tokener_get_error(tok);
+	json_tokener_free(tok);
+	if (req == NULL || jerr != json_tokener_success) {
+		snprintf(err, errlen, "--decide: the request is not valid JSON: %s",
+		         req ? "trailing data" : json_tokener_error_desc(jerr));
+		json_object_put(req);
+		return NULL;
+	}
+	json_object *jaction, *input = NULL;
+	if (!json_object_is_type(req, json_type_object) ||
+	    !json_object_object_get_ex(req, "action", &jaction) ||
+	    !json_object_is_type(jaction, json_type_string)) {
+		snprintf(err, errlen, "--decide: the request must be an object with a string \"action\" "
+		         "and an object \"input\", e.g. {\"action\":\"fs:read\",\"input\":{\"path\":\"~/x\","
+		         "\"operation\":\"read_content\"}}");
+		json_object_put(req);
+		return NULL;
+	}
+	json_object_object_get_ex(req, "input", &input);
+	struct policy_decision d;
+	char derr[512];
+	if (policy_decide(p, json_object_get_string(jaction), input, &d, derr, sizeof derr) != 0) {
+		snprintf(err, errlen, "--decide: %s", derr);
+		json_object_put(req);
+		return NULL;
+	}
+	json_object *out = json_object_new_object();
+	json_object_object_add(out, "decision", json_object_new_string(d.allow ? "allow" : "deny"));
+	json_object_object_add(out, "cause", json_object_new_string(d.cause));
+	json_object *rules = json_object_new_array();
+	for (size_t i = 0; i < d.nrules; i++)
+		json_object_array_add(rules, json_object_new_string(d.rules[i]));
+	json_object_object_add(out, "rules", rules);
+	if (d.allow) {
+		json_object_object_add(out, "reason", NULL);
+	} else {
+		char *subject = policy_request_subject(json_object_get_string(jaction), input);
+		char *text = policy_denial_text(&d, subject);
+		json_object_object_add(out, "reason", json_object_new_string(text));
+		free(text);
+		free(subject);
+	}
+	json_object *errors = json_object_new_array();
+	for (size_t i = 0; i < d.nerrors; i++)
+		json_object_array_add(errors, json_object_new_string(d.errors[i]));
+	json_object_object_add(out, "errors", errors);
+	char *s = xstrdup(json_object_to_json_string_ext(out, JSON_C_TO_STRING_PLAIN |
+	                                                 JSON_C_TO_STRING_NOSLASHESCAPE));
+	json_object_put(out);
+	json_object_put(req);
+	policy_decision_clear(&d);
+	return s;
+}

@@ -1,0 +1,65 @@
+/* policy.h -- public API of the Dogwood/Cedar policy engine (libboxpolicy.a).
+ *
+ * The broker loads the operator's policy.dw once (parse + Box schema
+ * validation) and then decides every effect with policy_decide().  Cedar
+ * semantics: default deny, forbid overrides permit, a rule whose evaluation
+ * errors is skipped and reported.  A NULL policy (box.toml names no policy
+ * file) denies everything with cause "no_match".
+ *
+ * Load errors are one line in err: parse errors carry "<name>:<line>:<col>: ";
+ * validation refusals use the Strands Box texts (dogwood.md 8.2,
+ * strands-box.md 3), e.g. "policy fails schema validation: for policy
+ * `policy_0`, attribute `input.paht` in context for Box::Action::"fs:read"
+ * not found".
+ */
+#ifndef BOX_POLICY_H
+#define BOX_POLICY_H
+
+#include <stddef.h>
+#include <json-c/json.h>
+
+struct policy;                  /* a loaded, validated policy set */
+
+/* operator_home: absolute path of the operator's home (for the inert
+ * path literal check); NULL skips that check. */
+struct policy *policy_load_file(const char *path, const char *operator_home,
+                                char *err, size_t errlen);
+struct policy *policy_load_text(const char *text, size_t len, const char *name,
+                                const char *operator_home, char *err, size_t errlen);
+void policy_free(struct policy *);
+size_t policy_rule_count(const struct policy *);
+
+struct policy_decision {
+	int allow;              /* 1 permit, 0 deny */
+	const char *cause;      /* static: "permitted" | "forbidden" | "no_match" */
+	char **rules;           /* determining rule ids (@id, else "policy_N") */
+	char **descriptions;    /* parallel to rules: @description or NULL */
+	size_t nrules;
+	char **errors;          /* "<rule id>: <message>" of each rule that errored */
+	size_t nerrors;
+};
+
+/* action: "fs:read" (or Box::Action::"fs:read"); input: the context.input
+ * record (NULL = empty record).  Returns 0 and fills *out (release with
+ * policy_decision_clear), or -1 with err (unknown action, bad input value). */
+int policy_decide(const struct policy *, const char *action, json_object *input,
+                  struct policy_decision *out, char *err, size_t errlen);
+void policy_decision_clear(struct policy_decision *);
+
+/* Denial text for a deny decision (malloc'd; NULL on an allow), e.g.
+ * "policy denied this operation on '~/x' [default-deny]: No permit policy matched this request."
+ * "policy denied this operation on '~/.env' [policy: no_env]: Credentials stay private." */
+char *policy_denial_text(const struct policy_decision *, const char *subject);
+
+/* What a decision log / denial names as the resource of a request:
+ * fs:* path, shell:exec program, net:connect host:port,
+ * http:request host:port/path.  malloc'd; never NULL on success. */
+char *policy_request_subject(const char *action, json_object *input);
+
+/* --decide: request JSON {"action":..,"input":{..}} -> decision JSON
+ * {"decision":"allow"|"deny","cause":..,"rules":[..],"reason":text|null,
+ *  "errors":[..]}.  Returns malloc'd string, or NULL with err. */
+char *policy_decide_json(const struct policy *, const char *request_json,
+                         char *err, size_t errlen);
+
+#endif
