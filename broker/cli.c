@@ -1,0 +1,173 @@
+/* broker/cli.c -- box-broker's command line (see broker/cli.h). */
+#include <config.h> /* the build configuration, not broker/config.h */
+
+#include "broker/cli.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "broker/worker_proc.h"
+
+#define MAX_SECONDS 86400u
+
+/* Matches "--name VALUE" and "--name=VALUE"; advances *i past the value. */
+static bool
+option_value(int argc, char *const argv[], int *i, const char *name, const char **value,
+             char *err, size_t errlen, bool *failed)
+{
+  const char *arg = argv[*i];
+  size_t n = strlen(name);
+
+  if (strncmp(arg, name, n) != 0)
+    return false;
+  if (arg[n] == '=') {
+    *value = arg + n + 1;
+    return true;
+  }
+  if (arg[n] != '\0')
+    return false;
+  if (*i + 1 >= argc) {
+    snprintf(err, errlen, "option %s needs a value", name);
+    *failed = true;
+    return true;
+  }
+  *value = argv[++*i];
+  return true;
+}
+
+static bool
+parse_seconds(const char *name, const char *text, unsigned *out, char *err, size_t errlen)
+{
+  char *end;
+  unsigned long v;
+
+  errno = 0;
+  v = strtoul(text, &end, 10);
+  if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno != 0 || v == 0 ||
+      v > MAX_SECONDS) {
+    snprintf(err, errlen, "option %s takes a whole number of seconds from 1 to %u, not '%s'",
+             name, MAX_SECONDS, text);
+    return false;
+  }
+  *out = (unsigned)v;
+  return true;
+}
+
+enum cli_action
+cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, size_t errlen)
+{
+  int i;
+
+  memset(opts, 0, sizeof *opts);
+  opts->deadline_s = BOX_DEFAULT_DEADLINE_SECONDS;
+  for (i = 1; i < argc; i++) {
+    const char *arg = argv[i], *value = NULL;
+    bool failed = false;
+
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
+      return CLI_HELP;
+    if (strcmp(arg, "--version") == 0 || strcmp(arg, "-V") == 0)
+      return CLI_VERSION;
+    if (option_value(argc, argv, &i, "--config", &value, err, errlen, &failed)) {
+      if (failed)
+        return CLI_ERROR;
+      if (value[0] == '\0') {
+        snprintf(err, errlen, "option --config needs a file name");
+        return CLI_ERROR;
+      }
+      opts->config_path = value;
+      continue;
+    }
+    if (option_value(argc, argv, &i, "--deadline", &value, err, errlen, &failed)) {
+      if (failed || !parse_seconds("--deadline", value, &opts->deadline_s, err, errlen))
+        return CLI_ERROR;
+      continue;
+    }
+#ifdef BOX_TESTING
+    if (option_value(argc, argv, &i, "--worker-path", &value, err, errlen, &failed)) {
+      if (failed)
+        return CLI_ERROR;
+      opts->worker_path = value;
+      continue;
+    }
+    if (option_value(argc, argv, &i, "--cpu-limit", &value, err, errlen, &failed)) {
+      if (failed || !parse_seconds("--cpu-limit", value, &opts->cpu_limit_s, err, errlen))
+        return CLI_ERROR;
+      continue;
+    }
+#endif
+    if (strcmp(arg, "-c") == 0) {
+      if (i + 1 >= argc) {
+        snprintf(err, errlen, "option -c needs the source to run");
+        return CLI_ERROR;
+      }
+      opts->source = argv[++i];
+    } else if (strcmp(arg, "--") == 0) {
+      if (i + 1 >= argc) {
+        snprintf(err, errlen, "no script given after --");
+        return CLI_ERROR;
+      }
+      opts->script_path = argv[++i];
+    } else if (arg[0] == '-' && arg[1] != '\0') {
+      snprintf(err, errlen, "unknown option '%s'", arg);
+      return CLI_ERROR;
+    } else if (arg[0] == '-' || arg[0] == '\0') {
+      snprintf(err, errlen, "reading a script from stdin is not supported; use -c SOURCE or "
+                            "a script file");
+      return CLI_ERROR;
+    } else {
+      opts->script_path = arg;
+    }
+    if (i + 1 < argc) {
+      snprintf(err, errlen, "no arguments are accepted after the script or -c source");
+      return CLI_ERROR;
+    }
+  }
+  if (opts->source == NULL && opts->script_path == NULL) {
+    snprintf(err, errlen, "no script given; use -c SOURCE or SCRIPT");
+    return CLI_ERROR;
+  }
+  if (opts->config_path == NULL) {
+    snprintf(err, errlen, "option --config FILE is required");
+    return CLI_ERROR;
+  }
+  return CLI_RUN;
+}
+
+void
+cli_print_help(FILE *out)
+{
+  fprintf(out,
+          "Usage: box-broker --config FILE [--deadline SECONDS] (-c SOURCE | SCRIPT)\n"
+          "       box-broker --help | --version\n"
+          "\n"
+          "Runs one Python script inside the box that FILE (a box.toml) describes.\n"
+          "The script runs in a separate worker process under a seccomp sandbox; every\n"
+          "effect it has goes through this broker.\n"
+          "\n"
+          "  --config FILE        the box's box.toml (required)\n"
+          "  -c SOURCE            run SOURCE (nothing may follow it)\n"
+          "  SCRIPT               run the Python file SCRIPT (nothing may follow it;\n"
+          "                       use -- SCRIPT for a name that starts with '-')\n"
+          "  --deadline SECONDS   wall-clock limit (default %u)\n"
+          "  -h, --help           show this help\n"
+          "  -V, --version        show the version\n"
+#ifdef BOX_TESTING
+          "\nTest build only:\n"
+          "  --worker-path PATH   run PATH as the worker\n"
+          "  --cpu-limit SECONDS  the worker's CPU limit\n"
+#endif
+          "\n"
+          "Exit status: the script's (0 completed, 1 uncaught exception, n from\n"
+          "SystemExit), 2 bad command line, 1 bad configuration, 125 the box did not\n"
+          "run the script to its end (the reason is on stderr).\n",
+          BOX_DEFAULT_DEADLINE_SECONDS);
+}
+
+void
+cli_print_version(FILE *out)
+{
+  fprintf(out, "box-broker (%s) %s\n", PACKAGE_NAME, PACKAGE_VERSION);
+}

@@ -1,0 +1,36 @@
+/* broker/cli.h -- box-broker's command line.
+ *
+ *   box-broker --config FILE [--deadline SECONDS] (-c SOURCE | [--] SCRIPT)
+ *   box-broker --help | --version
+ *
+ * Nothing may follow the -c source or the script (scripts get no argv).
+ * A broker built for the tests (BOX_TESTING, the program
+ * tests/process/box-broker-test only) also accepts --worker-path PATH and
+ * --cpu-limit SECONDS; the installed box-broker never loads a worker from a
+ * path the caller chooses. */
+#ifndef BOX_BROKER_CLI_H
+#define BOX_BROKER_CLI_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum cli_action { CLI_RUN, CLI_HELP, CLI_VERSION, CLI_ERROR };
+
+struct cli_options {
+  const char *config_path;
+  const char *source;      /* -c SOURCE, or NULL */
+  const char *script_path; /* SCRIPT, or NULL */
+  unsigned deadline_s;     /* BOX_DEFAULT_DEADLINE_SECONDS unless --deadline */
+  /* Test builds only (always NULL / 0 otherwise). */
+  const char *worker_path;
+  unsigned cpu_limit_s;
+};
+
+/* Parses argv.  On CLI_ERROR err holds the message (without "box-broker: "). */
+enum cli_action cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err,
+                          size_t errlen);
+
+void cli_print_help(FILE *out);
+void cli_print_version(FILE *out);
+
+#endif

@@ -1,0 +1,15 @@
+/* worker/interp.h -- the interpreter's entry point, called once by the
+ * worker (worker/main.c) after the sandbox is up and the script has arrived. */
+#ifndef BOX_WORKER_INTERP_H
+#define BOX_WORKER_INTERP_H
+
+#include <stddef.h>
+
+struct box_host; /* defined in worker/host.h */
+
+/* Runs one script to completion. Returns the process exit status (0, 1, or SystemExit's code).
+ * filename is "<string>" for -c, else the script path; argv0 is "-c" or the script path. */
+int interp_run(const char *source, size_t len, const char *filename, const char *argv0,
+               const char *cwd, struct box_host *host);
+
+#endif

@@ -1,0 +1,46 @@
+/* worker/main.c -- box-worker: runs one untrusted script inside the sandbox.
+ *
+ * The broker's child execs this program with fds 0 = /dev/null, 1 and 2 =
+ * the caller's stdout and stderr, 3 = the pipe from the broker and 4 = the
+ * pipe to the broker, an empty environment and no arguments that matter.
+ * The very first thing it does is enter the sandbox (seccomp/sandbox.h);
+ * only then does it read the SCRIPT frame, run the interpreter, and report
+ * the status in an EXIT frame. */
+#include "config.h"
+
+#include "common/protocol.h"
+#include "seccomp/sandbox.h"
+#include "worker/host.h"
+#include "worker/interp.h"
+
+#ifdef BOX_SANITIZERS
+/* LeakSanitizer's exit-time check needs ptrace and threads, which the
+ * filter forbids. */
+const char *__asan_default_options(void);
+const char *
+__asan_default_options(void)
+{
+  return "detect_leaks=0";
+}
+#endif
+
+int
+main(void)
+{
+  struct box_host host;
+  struct host_script script;
+  char err[256];
+  int status;
+
+  if (box_sandbox_enter(err, sizeof err) != 0)
+    host_fatal("cannot enter the sandbox: %s", err);
+  host_init(&host, BOX_WORKER_FD_IN, BOX_WORKER_FD_OUT);
+  host_receive_script(&host, &script);
+  status = interp_run(script.source, script.len, script.filename, script.argv0, script.cwd,
+                      &host);
+  status &= 0xff; /* as the kernel would truncate it */
+  host_script_free(&script);
+  host_send_exit(&host, status);
+  host_free(&host);
+  host_exit(status);
+}
