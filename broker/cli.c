@@ -80,6 +80,12 @@ cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, siz
       opts->config_path = value;
       continue;
     }
+    if (option_value(argc, argv, &i, "--decide", &value, err, errlen, &failed)) {
+      if (failed)
+        return CLI_ERROR;
+      opts->decide_json = value;
+      continue;
+    }
     if (option_value(argc, argv, &i, "--deadline", &value, err, errlen, &failed)) {
       if (failed || !parse_seconds("--deadline", value, &opts->deadline_s, err, errlen))
         return CLI_ERROR;
@@ -125,6 +131,17 @@ cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, siz
       return CLI_ERROR;
     }
   }
+  if (opts->decide_json != NULL) {
+    if (opts->source != NULL || opts->script_path != NULL) {
+      snprintf(err, errlen, "--decide runs no script; give it alone with --config");
+      return CLI_ERROR;
+    }
+    if (opts->config_path == NULL) {
+      snprintf(err, errlen, "option --config FILE is required");
+      return CLI_ERROR;
+    }
+    return CLI_DECIDE;
+  }
   if (opts->source == NULL && opts->script_path == NULL) {
     snprintf(err, errlen, "no script given; use -c SOURCE or SCRIPT");
     return CLI_ERROR;
@@ -141,6 +158,7 @@ cli_print_help(FILE *out)
 {
   fprintf(out,
           "Usage: box-broker --config FILE [--deadline SECONDS] (-c SOURCE | SCRIPT)\n"
+          "       box-broker --config FILE --decide REQUEST_JSON\n"
           "       box-broker --help | --version\n"
           "\n"
           "Runs one Python script inside the box that FILE (a box.toml) describes.\n"
@@ -152,6 +170,10 @@ cli_print_help(FILE *out)
           "  SCRIPT               run the Python file SCRIPT (nothing may follow it;\n"
           "                       use -- SCRIPT for a name that starts with '-')\n"
           "  --deadline SECONDS   wall-clock limit (default %u)\n"
+          "  --decide JSON        dry run for policy authors: decide one request such as\n"
+          "                       '{\"action\":\"fs:read\",\"input\":{\"path\":\"~/x\",\n"
+          "                       \"operation\":\"read_content\"}}' and print the decision\n"
+          "                       as JSON; runs nothing and changes nothing\n"
           "  -h, --help           show this help\n"
           "  -V, --version        show the version\n"
 #ifdef BOX_TESTING

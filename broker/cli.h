@@ -1,6 +1,7 @@
 /* broker/cli.h -- box-broker's command line.
  *
  *   box-broker --config FILE [--deadline SECONDS] (-c SOURCE | [--] SCRIPT)
+ *   box-broker --config FILE --decide REQUEST_JSON
  *   box-broker --help | --version
  *
  * Nothing may follow the -c source or the script (scripts get no argv).
@@ -14,12 +15,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
-enum cli_action { CLI_RUN, CLI_HELP, CLI_VERSION, CLI_ERROR };
+enum cli_action { CLI_RUN, CLI_DECIDE, CLI_HELP, CLI_VERSION, CLI_ERROR };
 
 struct cli_options {
   const char *config_path;
   const char *source;      /* -c SOURCE, or NULL */
   const char *script_path; /* SCRIPT, or NULL */
+  const char *decide_json; /* --decide REQUEST_JSON (CLI_DECIDE), or NULL */
   unsigned deadline_s;     /* BOX_DEFAULT_DEADLINE_SECONDS unless --deadline */
   /* Test builds only (always NULL / 0 otherwise). */
   const char *worker_path;

@@ -20,8 +20,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "broker/boxdir.h"
 #include "broker/cli.h"
 #include "broker/config.h"
+#include "broker/policy/policy.h"
 #include "broker/session.h"
 #include "broker/worker_proc.h"
 #include "common/protocol.h"
@@ -114,11 +116,33 @@ read_script(const char *path, size_t *len)
   return buf;
 }
 
+/* --decide: the policy dry run.  Prints the decision as JSON on stdout;
+ * status 0 whatever the verdict, 1 when the request itself is malformed. */
+static int
+decide(struct box_config *cfg, struct policy *policy, const char *request_json)
+{
+  char err[1024];
+  char *out = policy_decide_json(policy, request_json, err, sizeof err);
+  int status = 0;
+
+  if (out == NULL) {
+    fprintf(stderr, "box-broker: error: --decide: %s\n", err);
+    status = CONFIG_STATUS;
+  } else {
+    printf("%s\n", out);
+    free(out);
+  }
+  policy_free(policy);
+  box_config_free(cfg);
+  return status;
+}
+
 int
 main(int argc, char **argv)
 {
   struct cli_options opts;
   struct box_config *cfg = NULL;
+  struct policy *policy = NULL;
   struct session_script script;
   struct session_config scfg;
   struct session_result res;
@@ -138,6 +162,7 @@ main(int argc, char **argv)
     fprintf(stderr, "box-broker: %s\nTry 'box-broker --help' for more information.\n", err);
     return BOX_STATUS_USAGE;
   case CLI_RUN:
+  case CLI_DECIDE:
     break;
   }
 
@@ -145,6 +170,19 @@ main(int argc, char **argv)
     fprintf(stderr, "%s\n", err);
     return CONFIG_STATUS;
   }
+  /* A bad policy is refused before anything runs; no policy denies everything. */
+  if (cfg->policy_path != NULL) {
+    policy = policy_load_file(cfg->policy_path, cfg->operator_home, err, sizeof err);
+    if (policy == NULL) {
+      fprintf(stderr, "box-broker: error: %s\n", err);
+      box_config_free(cfg);
+      return CONFIG_STATUS;
+    }
+  }
+  if (opts.decide_json != NULL)
+    return decide(cfg, policy, opts.decide_json);
+  if (boxdir_prepare(cfg->box_dir, err, sizeof err) != 0)
+    die(CONFIG_STATUS, "error: %s", err);
 
   memset(&script, 0, sizeof script);
   if (opts.source != NULL) {
@@ -186,6 +224,7 @@ main(int argc, char **argv)
   if (res.message[0] != '\0')
     fprintf(stderr, "box-broker: %s\n", res.message);
   free(file_source);
+  policy_free(policy);
   box_config_free(cfg);
   close(scfg.signal_fd);
   return res.status;

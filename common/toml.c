@@ -13,25 +13,25 @@
 #include "common/toml_int.h"
 
 struct toml_doc {
-  struct arena arena;
+  struct toml_arena arena;
   struct toml_value *root;
 };
 
 /* ---- arena -------------------------------------------------------------- */
 
-struct arena_chunk {
-  struct arena_chunk *next;
+struct toml_arena_chunk {
+  struct toml_arena_chunk *next;
   size_t used, cap;
   _Alignas(16) unsigned char data[];
 };
 
 #define ARENA_CHUNK 65536
 
-void *arena_alloc(struct arena *a, size_t size) {
+void *toml_arena_alloc(struct toml_arena *a, size_t size) {
   size_t need = (size + 15) & ~(size_t)15;
   if (need < size)
     return NULL;
-  struct arena_chunk *c = a->head;
+  struct toml_arena_chunk *c = a->head;
   if (c == NULL || c->cap - c->used < need) {
     size_t cap = need > ARENA_CHUNK ? need : ARENA_CHUNK;
     size_t total;
@@ -50,10 +50,10 @@ void *arena_alloc(struct arena *a, size_t size) {
   return p;
 }
 
-void arena_free(struct arena *a) {
-  struct arena_chunk *c = a->head;
+void toml_arena_free(struct toml_arena *a) {
+  struct toml_arena_chunk *c = a->head;
   while (c != NULL) {
-    struct arena_chunk *next = c->next;
+    struct toml_arena_chunk *next = c->next;
     free(c);
     c = next;
   }
@@ -137,7 +137,7 @@ int buf_putc(struct parser *P, struct toml_buf *b, char c) { return buf_put(P, b
 /* ---- tree --------------------------------------------------------------- */
 
 struct toml_value *toml_new(struct parser *P, enum toml_type type) {
-  struct toml_value *v = arena_alloc(P->arena, sizeof *v);
+  struct toml_value *v = toml_arena_alloc(P->arena, sizeof *v);
   if (v == NULL) {
     toml_fail(P, "out of memory");
     return NULL;
@@ -154,7 +154,7 @@ int toml_array_push(struct parser *P, struct toml_value *arr, struct toml_value 
     size_t cap = arr->u.arr.cap ? arr->u.arr.cap * 2 : 4, bytes;
     if (__builtin_mul_overflow(cap, sizeof(struct toml_value *), &bytes))
       return toml_fail(P, "out of memory");
-    struct toml_value **nv = arena_alloc(P->arena, bytes);
+    struct toml_value **nv = toml_arena_alloc(P->arena, bytes);
     if (nv == NULL)
       return toml_fail(P, "out of memory");
     if (arr->u.arr.n)
@@ -205,7 +205,7 @@ static int reindex(struct parser *P, struct toml_value *t) {
     nslots *= 2;
   if (nslots > UINT32_MAX)
     return toml_fail(P, "table too large");
-  uint32_t *slots = arena_alloc(P->arena, nslots * sizeof *slots);
+  uint32_t *slots = toml_arena_alloc(P->arena, nslots * sizeof *slots);
   if (slots == NULL)
     return toml_fail(P, "out of memory");
   memset(slots, 0, nslots * sizeof *slots);
@@ -227,7 +227,7 @@ int toml_table_add(struct parser *P, struct toml_value *t, const char *key, size
     size_t cap = t->u.tab.cap ? t->u.tab.cap * 2 : 4, bytes;
     if (cap >= UINT32_MAX || __builtin_mul_overflow(cap, sizeof(struct toml_entry), &bytes))
       return toml_fail(P, "table too large");
-    struct toml_entry *ne = arena_alloc(P->arena, bytes);
+    struct toml_entry *ne = toml_arena_alloc(P->arena, bytes);
     if (ne == NULL)
       return toml_fail(P, "out of memory");
     if (t->u.tab.n)
@@ -559,7 +559,7 @@ struct toml_doc *toml_parse(const char *text, size_t len, char *err, size_t errl
 void toml_free(struct toml_doc *doc) {
   if (doc == NULL)
     return;
-  arena_free(&doc->arena);
+  toml_arena_free(&doc->arena);
   free(doc);
 }
 

@@ -52,10 +52,10 @@ struct toml_value {
   } u;
 };
 
-struct arena_chunk;
+struct toml_arena_chunk;
 
-struct arena {
-  struct arena_chunk *head;
+struct toml_arena {
+  struct toml_arena_chunk *head;
 };
 
 /* Growable scratch buffer (malloc'd, reused while parsing). */
@@ -68,7 +68,7 @@ struct parser {
   const char *start, *p, *end;
   int line;
   const char *line_start;
-  struct arena *arena;
+  struct toml_arena *arena;
   struct toml_buf scratch;
   char *err;
   size_t errlen;
@@ -78,8 +78,8 @@ struct parser {
 
 #define TOML_MAX_DEPTH 200
 
-void *arena_alloc(struct arena *a, size_t size);
-void arena_free(struct arena *a);
+void *toml_arena_alloc(struct toml_arena *a, size_t size);
+void toml_arena_free(struct toml_arena *a);
 
 /* Records the first error at the current position; returns -1. */
 int toml_fail(struct parser *P, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
