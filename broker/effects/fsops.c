@@ -1,0 +1,507 @@
+/* broker/effects/fsops.c -- the one-shot file effects: read, write (a
+ * temporary file renamed into place), stat and its predicates, listdir,
+ * mkdir, unlink/rmdir and rename.  Each one: policy decision -> reach floor
+ * -> act inside the directory fd fx_open_parent() returned, on one leaf
+ * name, never following a symlink. */
+#define _GNU_SOURCE
+#include "broker/effects/effects_int.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "broker/effects/reach.h"
+
+int fx_reach(struct effects *e, const char *action, const struct fx_path *p, int mutation,
+             int allow_link, struct fx_reply *r, int *parentfd, struct stat *st, int *exists,
+             int *err)
+{
+  *parentfd = -1;
+  *err = 0;
+  if (fx_floor_lexical(e, action, p, mutation, r) != 0)
+    return REACH_REFUSED;
+  int fd = fx_open_parent(e, p);
+  if (fd < 0) {
+    if (errno == ELOOP) {
+      fx_refuse_symlink(e, action, p, r);
+      return REACH_REFUSED;
+    }
+    *err = errno;
+    return REACH_ERRNO;
+  }
+  int rc = fx_floor_leaf(e, action, p, fd, mutation, allow_link, st, exists, r);
+  if (rc == -1) {
+    close(fd);
+    return REACH_REFUSED;
+  }
+  if (rc == -2) {
+    *err = errno;
+    close(fd);
+    return REACH_ERRNO;
+  }
+  *parentfd = fd;
+  return REACH_OK;
+}
+
+/* Decision, then reach; replies for every failure.  0 with *parentfd open,
+ * or -1 (reply set). */
+static int begin(struct effects *e, const char *action, const char *operation,
+                 const struct fx_path *p, int mutation, struct fx_reply *r, int *parentfd,
+                 struct stat *st, int *exists)
+{
+  int err;
+  if (fx_decide_path(e, action, operation, p, r) != 0)
+    return -1;
+  switch (fx_reach(e, action, p, mutation, 0, r, parentfd, st, exists, &err)) {
+  case REACH_OK: return 0;
+  case REACH_ERRNO: fx_reply_errno(r, err, p, NULL); return -1;
+  default: return -1;
+  }
+}
+
+static void refuse_irregular(struct fx_reply *r, const struct fx_path *p)
+{
+  struct fxbuf b = {0};
+  fxbuf_printf(&b, "%s: not a regular file or directory, which this box does not open", p->shown);
+  fx_reply_exc(r, "PermissionError", b.p);
+  fxbuf_free(&b);
+}
+
+/* Opens the leaf for reading, checking it is still the file lstat saw. */
+int fx_open_leaf_read(struct effects *e, const char *action, const struct fx_path *p, int parentfd,
+                      const struct stat *seen, struct fx_reply *r)
+{
+  int fd = openat(parentfd, p->leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) {
+    if (errno == ELOOP)
+      fx_refuse_symlink(e, action, p, r);
+    else
+      fx_reply_errno(r, errno, p, NULL);
+    return -1;
+  }
+  /* O_NOFOLLOW kept links out; the name may have been replaced since the
+   * lstat (a concurrent atomic write), so judge what was opened. */
+  struct stat st;
+  if (fstat(fd, &st) != 0) {
+    fx_reply_errno(r, errno, p, NULL);
+    close(fd);
+    return -1;
+  }
+  if (st.st_dev != seen->st_dev || st.st_ino != seen->st_ino) {
+    const char *why = fx_identity_refusal(e, &st, 0);
+    if (why != NULL || !S_ISREG(st.st_mode)) {
+      close(fd);
+      if (why != NULL)
+        fx_refuse(e, action, p, why, r);
+      else if (S_ISDIR(st.st_mode))
+        fx_reply_errno(r, EISDIR, p, NULL);
+      else
+        refuse_irregular(r, p);
+      return -1;
+    }
+  }
+  return fd;
+}
+
+int fx_read_all(int fd, size_t limit, void **out, size_t *len)
+{
+  size_t cap = 0, n = 0;
+  char *buf = NULL;
+  for (;;) {
+    if (n == cap) {
+      if (cap > limit) {
+        free(buf);
+        errno = EFBIG;
+        return -1;
+      }
+      cap = cap ? cap * 2 : 65536;
+      char *nb = realloc(buf, cap + 1);
+      if (nb == NULL)
+        abort();
+      buf = nb;
+    }
+    ssize_t k = read(fd, buf + n, cap - n);
+    if (k < 0) {
+      if (errno == EINTR)
+        continue;
+      int saved = errno;
+      free(buf);
+      errno = saved;
+      return -1;
+    }
+    if (k == 0)
+      break;
+    n += (size_t)k;
+  }
+  if (n > limit) {
+    free(buf);
+    errno = EFBIG;
+    return -1;
+  }
+  *out = buf;
+  *len = n;
+  return 0;
+}
+
+int fx_op_read(struct effects *e, const struct fx_path *p, struct fx_reply *r)
+{
+  int parentfd, exists;
+  struct stat st;
+  if (begin(e, "fs:read", "read_content", p, 0, r, &parentfd, &st, &exists) != 0)
+    return 0;
+  if (!exists) {
+    fx_reply_errno(r, ENOENT, p, NULL);
+  } else if (S_ISDIR(st.st_mode)) {
+    fx_reply_errno(r, EISDIR, p, NULL);
+  } else if (!S_ISREG(st.st_mode)) {
+    refuse_irregular(r, p);
+  } else {
+    int fd = fx_open_leaf_read(e, "fs:read", p, parentfd, &st, r);
+    if (fd >= 0) {
+      if (fx_read_all(fd, EFFECTS_MAX_FILE, &r->data, &r->len) != 0)
+        fx_reply_errno(r, errno, p, NULL);
+      close(fd);
+    }
+  }
+  close(parentfd);
+  return 0;
+}
+
+int fx_tmp_create(int dirfd, char name[32])
+{
+  for (int tries = 0; tries < 16; tries++) {
+    unsigned char rnd[8];
+    if (getrandom(rnd, sizeof rnd, 0) != sizeof rnd)
+      return -1;
+    snprintf(name, 32, ".box-tmp-%02x%02x%02x%02x%02x%02x%02x%02x", rnd[0], rnd[1], rnd[2], rnd[3],
+             rnd[4], rnd[5], rnd[6], rnd[7]);
+    int fd = openat(dirfd, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd >= 0 || errno != EEXIST)
+      return fd;
+  }
+  errno = EEXIST;
+  return -1;
+}
+
+int fx_copy_fd(int from, int to)
+{
+  char buf[65536];
+  size_t total = 0;
+  for (;;) {
+    ssize_t k = read(from, buf, sizeof buf);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k < 0)
+      return -1;
+    if (k == 0)
+      return 0;
+    total += (size_t)k;
+    if (total > EFFECTS_MAX_FILE) {
+      errno = EFBIG;
+      return -1;
+    }
+    if (fx_write_all(to, buf, (size_t)k) != 0)
+      return -1;
+  }
+}
+
+int fx_write_all(int fd, const void *data, size_t len)
+{
+  const char *s = data;
+  while (len > 0) {
+    ssize_t k = write(fd, s, len);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k < 0)
+      return -1;
+    s += k;
+    len -= (size_t)k;
+  }
+  return 0;
+}
+
+int fx_commit_tmp(int parentfd, const char *tmp, int tmpfd, const char *leaf, mode_t mode, int excl)
+{
+  if (fchmod(tmpfd, mode) != 0)
+    return -1;
+  if (excl)
+    return renameat2(parentfd, tmp, parentfd, leaf, RENAME_NOREPLACE);
+  return renameat(parentfd, tmp, parentfd, leaf);
+}
+
+int fx_op_write(struct effects *e, const struct fx_path *p, const char *mode, const void *data,
+                size_t len, struct fx_reply *r)
+{
+  int parentfd, exists;
+  struct stat st;
+  if (begin(e, "fs:write", "write_content", p, 1, r, &parentfd, &st, &exists) != 0)
+    return 0;
+  char tmp[32];
+  int fd = -1, err = 0;
+  if (exists && S_ISDIR(st.st_mode)) {
+    err = EISDIR;
+  } else if (exists && mode[0] == 'x') {
+    err = EEXIST;
+  } else if (exists && !S_ISREG(st.st_mode)) {
+    refuse_irregular(r, p);
+    goto out;
+  } else if ((fd = fx_tmp_create(parentfd, tmp)) < 0) {
+    err = errno;
+  } else {
+    if (mode[0] == 'a' && exists) {
+      int src = fx_open_leaf_read(e, "fs:write", p, parentfd, &st, r);
+      if (src < 0)
+        goto unlink_tmp;
+      int rc = fx_copy_fd(src, fd);
+      err = rc ? errno : 0;
+      close(src);
+    }
+    if (!err && fx_write_all(fd, data, len) != 0)
+      err = errno;
+    mode_t fmode = exists ? (st.st_mode & 07777) : (0666 & ~e->umask);
+    if (!err && fx_commit_tmp(parentfd, tmp, fd, p->leaf, fmode, mode[0] == 'x') != 0)
+      err = errno;
+    if (!err) {
+      json_object_object_add(r->resp, "n", json_object_new_int64((int64_t)len));
+      goto out;
+    }
+unlink_tmp:
+    unlinkat(parentfd, tmp, 0);
+  }
+  if (err)
+    fx_reply_errno(r, err, p, NULL);
+out:
+  if (fd >= 0)
+    close(fd);
+  close(parentfd);
+  return 0;
+}
+
+static void add_time(json_object *o, const char *name, const struct timespec *ts)
+{
+  char key[32];
+  json_object_object_add(o, name,
+                         json_object_new_double((double)ts->tv_sec + (double)ts->tv_nsec / 1e9));
+  snprintf(key, sizeof key, "%s_ns", name);
+  json_object_object_add(o, key,
+                         json_object_new_int64((int64_t)ts->tv_sec * 1000000000 + ts->tv_nsec));
+}
+
+int fx_op_stat(struct effects *e, const struct fx_path *p, const char *op, struct fx_reply *r)
+{
+  int parentfd, exists, err;
+  struct stat st;
+  int predicate = strcmp(op, "stat") != 0, is_link = strcmp(op, "is_symlink") == 0;
+  if (fx_decide_path(e, "fs:read", "read_metadata", p, r) != 0)
+    return 0;
+  int rc = fx_reach(e, "fs:read", p, 0, is_link, r, &parentfd, &st, &exists, &err);
+  if (predicate) {
+    int value = 0;
+    if (rc == REACH_OK) {
+      close(parentfd);
+      if (exists) {
+        if (strcmp(op, "exists") == 0)
+          value = 1;
+        else if (strcmp(op, "is_file") == 0)
+          value = S_ISREG(st.st_mode);
+        else if (strcmp(op, "is_dir") == 0)
+          value = S_ISDIR(st.st_mode);
+        else
+          value = S_ISLNK(st.st_mode);
+      }
+    } else if (rc == REACH_ERRNO && err != ENOENT && err != ENOTDIR && err != ENAMETOOLONG) {
+      fx_reply_errno(r, err, p, NULL);
+      return 0;
+    }
+    /* Unreachable (refused by the floor, recorded) or missing: False. */
+    json_object_put(r->resp);
+    r->resp = json_object_new_object();
+    json_object_object_add(r->resp, "value", json_object_new_boolean(value));
+    return 0;
+  }
+  if (rc == REACH_ERRNO)
+    fx_reply_errno(r, err, p, NULL);
+  if (rc != REACH_OK)
+    return 0;
+  close(parentfd);
+  if (!exists) {
+    fx_reply_errno(r, ENOENT, p, NULL);
+    return 0;
+  }
+  json_object *o = r->resp;
+  json_object_object_add(o, "st_mode", json_object_new_int64(st.st_mode));
+  json_object_object_add(o, "st_ino", json_object_new_int64((int64_t)st.st_ino));
+  json_object_object_add(o, "st_dev", json_object_new_int64((int64_t)st.st_dev));
+  json_object_object_add(o, "st_nlink", json_object_new_int(1));
+  json_object_object_add(o, "st_uid", json_object_new_int(0));
+  json_object_object_add(o, "st_gid", json_object_new_int(0));
+  json_object_object_add(o, "st_size", json_object_new_int64(st.st_size));
+  add_time(o, "st_atime", &st.st_atim);
+  add_time(o, "st_mtime", &st.st_mtim);
+  add_time(o, "st_ctime", &st.st_ctim);
+  return 0;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int fx_op_listdir(struct effects *e, const struct fx_path *p, struct fx_reply *r)
+{
+  int parentfd, exists;
+  struct stat st;
+  if (begin(e, "fs:read", "enumerate", p, 0, r, &parentfd, &st, &exists) != 0)
+    return 0;
+  if (!exists) {
+    fx_reply_errno(r, ENOENT, p, NULL);
+    close(parentfd);
+    return 0;
+  }
+  if (!S_ISDIR(st.st_mode)) {
+    fx_reply_errno(r, ENOTDIR, p, NULL);
+    close(parentfd);
+    return 0;
+  }
+  int fd = openat(parentfd, p->leaf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  close(parentfd);
+  if (fd < 0) {
+    if (errno == ELOOP || errno == ENOTDIR)
+      fx_refuse_symlink(e, "fs:read", p, r);
+    else
+      fx_reply_errno(r, errno, p, NULL);
+    return 0;
+  }
+  DIR *d = fdopendir(fd);
+  if (d == NULL) {
+    fx_reply_errno(r, errno, p, NULL);
+    close(fd);
+    return 0;
+  }
+  char **names = NULL;
+  size_t n = 0, cap = 0;
+  struct dirent *de;
+  while ((de = readdir(d)) != NULL) {
+    if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+      continue;
+    if (n == cap) {
+      cap = cap ? cap * 2 : 32;
+      char **nn = realloc(names, cap * sizeof *nn);
+      if (nn == NULL)
+        abort();
+      names = nn;
+    }
+    if ((names[n++] = strdup(de->d_name)) == NULL)
+      abort();
+  }
+  closedir(d);
+  if (n > 1)
+    qsort(names, n, sizeof *names, cmp_names);
+  struct fxbuf b = {0};
+  for (size_t i = 0; i < n; i++) {
+    fxbuf_put(&b, names[i], strlen(names[i]) + 1);
+    free(names[i]);
+  }
+  free(names);
+  r->len = b.n;
+  r->data = b.n ? fxbuf_take(&b) : NULL;
+  fxbuf_free(&b);
+  json_object_object_add(r->resp, "count", json_object_new_int64((int64_t)n));
+  return 0;
+}
+
+int fx_op_mkdir(struct effects *e, const struct fx_path *p, int exist_ok, struct fx_reply *r)
+{
+  int parentfd, exists;
+  struct stat st;
+  if (begin(e, "fs:write", "create_dir", p, 1, r, &parentfd, &st, &exists) != 0)
+    return 0;
+  if (exists) {
+    if (!(exist_ok && S_ISDIR(st.st_mode)))
+      fx_reply_errno(r, EEXIST, p, NULL);
+  } else if (mkdirat(parentfd, p->leaf, 0777) != 0) {
+    if (!(errno == EEXIST && exist_ok && fstatat(parentfd, p->leaf, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+          S_ISDIR(st.st_mode)))
+      fx_reply_errno(r, errno, p, NULL);
+  }
+  close(parentfd);
+  return 0;
+}
+
+int fx_op_remove(struct effects *e, const struct fx_path *p, int dir, struct fx_reply *r)
+{
+  int parentfd, exists;
+  struct stat st;
+  if (begin(e, "fs:delete", dir ? "remove_dir" : "remove_file", p, 1, r, &parentfd, &st,
+            &exists) != 0)
+    return 0;
+  if (!exists)
+    fx_reply_errno(r, ENOENT, p, NULL);
+  else if (strcmp(p->leaf, ".") == 0)
+    fx_reply_errno(r, EACCES, p, NULL);
+  else if (unlinkat(parentfd, p->leaf, dir ? AT_REMOVEDIR : 0) != 0)
+    fx_reply_errno(r, errno, p, NULL);
+  close(parentfd);
+  return 0;
+}
+
+/* Does dst name something?  Judged by lstat without following any link; an
+ * error other than "missing" counts as a file. */
+static int dst_kind(struct effects *e, const struct fx_path *dst, int *is_dir)
+{
+  *is_dir = 0;
+  if (dst->root == NULL)
+    return 1;
+  int fd = fx_open_parent(e, dst);
+  if (fd < 0)
+    return errno == ENOENT ? 0 : 1;
+  struct stat st;
+  int rc = fstatat(fd, dst->leaf, &st, AT_SYMLINK_NOFOLLOW);
+  int saved = errno;
+  close(fd);
+  if (rc != 0)
+    return saved == ENOENT ? 0 : 1;
+  *is_dir = S_ISDIR(st.st_mode);
+  return 1;
+}
+
+int fx_op_rename(struct effects *e, const struct fx_path *src, const struct fx_path *dst,
+                 struct fx_reply *r)
+{
+  int is_dir;
+  if (fx_decide_path(e, "fs:read", "read_content", src, r) != 0 ||
+      fx_decide_path(e, "fs:move", "rename", src, r) != 0)
+    return 0;
+  if (dst_kind(e, dst, &is_dir) &&
+      fx_decide_path(e, "fs:delete", is_dir ? "remove_dir" : "remove_file", dst, r) != 0)
+    return 0;
+  if (fx_decide_path(e, "fs:move", "rename", dst, r) != 0)
+    return 0;
+
+  int sfd, dfd, sexists, dexists, err;
+  struct stat sst, dst_st;
+  int rc = fx_reach(e, "fs:move", src, 1, 0, r, &sfd, &sst, &sexists, &err);
+  if (rc == REACH_ERRNO)
+    fx_reply_errno(r, err, src, dst);
+  if (rc != REACH_OK)
+    return 0;
+  rc = fx_reach(e, "fs:move", dst, 1, 0, r, &dfd, &dst_st, &dexists, &err);
+  if (rc == REACH_ERRNO)
+    fx_reply_errno(r, err, src, dst);
+  if (rc != REACH_OK) {
+    close(sfd);
+    return 0;
+  }
+  if (!sexists)
+    fx_reply_errno(r, ENOENT, src, dst);
+  else if (renameat(sfd, src->leaf, dfd, dst->leaf) != 0)
+    fx_reply_errno(r, errno, src, dst);
+  close(sfd);
+  close(dfd);
+  return 0;
+}

@@ -1,0 +1,22 @@
+/* broker/effects/reach.h -- helpers fsops.c shares with handle.c: the reach
+ * step (floor + safe parent open + leaf floor) and file-content helpers. */
+#ifndef BOX_EFFECTS_REACH_H
+#define BOX_EFFECTS_REACH_H
+
+#include "broker/effects/effects_int.h"
+
+enum { REACH_OK = 0, REACH_REFUSED = 1, REACH_ERRNO = 2 };
+
+/* Floor and parent open.  REACH_OK: *parentfd open, *st and *exists describe
+ * the leaf.  REACH_REFUSED: reply filled and recorded.  REACH_ERRNO: *err. */
+int fx_reach(struct effects *e, const char *action, const struct fx_path *p, int mutation,
+             int allow_link, struct fx_reply *r, int *parentfd, struct stat *st, int *exists,
+             int *err);
+int fx_open_leaf_read(struct effects *e, const char *action, const struct fx_path *p, int parentfd,
+                      const struct stat *seen, struct fx_reply *r);
+int fx_read_all(int fd, size_t limit, void **out, size_t *len);
+int fx_write_all(int fd, const void *data, size_t len);
+/* fchmod(mode) then rename tmp over leaf (excl: only if leaf is free). */
+int fx_commit_tmp(int parentfd, const char *tmp, int tmpfd, const char *leaf, mode_t mode, int excl);
+
+#endif
