@@ -1,0 +1,54 @@
+/* broker/audit/audit_int.h -- the parts of the audit, shared between its
+ * files.  The report is one json-c document built section by section; the
+ * JSON output prints it and the text renderer lays the same data out for a
+ * human, so the two never disagree. */
+#ifndef BOX_AUDIT_AUDIT_INT_H
+#define BOX_AUDIT_AUDIT_INT_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <json-c/json.h>
+
+#include "broker/config.h"
+
+struct policy_set;
+struct rule;
+
+/* Appends a finding to the array findings.  rule may be NULL (policy- or
+ * box-wide). */
+void audit_add_finding(json_object *findings, const char *severity, const char *code,
+                       const char *section, const char *rule, const char *message,
+                       const char *rationale);
+
+/* The spelling policies use for path: "~" / "~/..." under home, else the
+ * path itself.  malloc'd. */
+char *audit_box_spelling(const char *path, const char *home);
+
+/* audit_config.c: the "configuration" section. */
+json_object *audit_config_section(const struct box_config *cfg);
+
+/* audit_policy.c: loads the policy as the broker does and returns the
+ * "policy" section, adding lint findings; NULL with "box-broker: error: ..."
+ * in err when the policy does not load. */
+json_object *audit_policy_section(const struct box_config *cfg, json_object *findings, char *err,
+                                  size_t errlen);
+
+/* audit_reading.c: a rule in plain words ("allows fs:read when path is
+ * ~/src/project or matches ~/src/project/...").  malloc'd. */
+char *audit_rule_reading(const struct rule *r);
+
+/* audit_sandbox.c: the "sandbox" section (filter, rlimits, live check). */
+json_object *audit_sandbox_section(const char *worker_path, int skip_live_check,
+                                   json_object *findings);
+
+/* audit_live.c: the live check's list of checks, each
+ * {"check", "status": "pass"|"fail"|"not-verified", "detail"}. */
+json_object *audit_live_check(const char *worker_path);
+
+/* audit_activity.c: the "activity" section from the decision log. */
+json_object *audit_activity_section(const struct box_config *cfg);
+
+/* audit_text.c: the report for a human. */
+void audit_render_text(json_object *doc, FILE *out);
+
+#endif
