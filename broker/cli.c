@@ -80,6 +80,24 @@ cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, siz
       opts->config_path = value;
       continue;
     }
+    if (option_value(argc, argv, &i, "--resolve", &value, err, errlen, &failed)) {
+      if (failed)
+        return CLI_ERROR;
+      if (opts->n_resolve == CLI_MAX_RESOLVE) {
+        snprintf(err, errlen, "at most %d --resolve options are accepted", CLI_MAX_RESOLVE);
+        return CLI_ERROR;
+      }
+      opts->resolve[opts->n_resolve++] = value;
+      continue;
+    }
+    if (strcmp(arg, "--audit") == 0) {
+      opts->audit = 1;
+      continue;
+    }
+    if (strcmp(arg, "--json") == 0) {
+      opts->json = 1;
+      continue;
+    }
     if (option_value(argc, argv, &i, "--decide", &value, err, errlen, &failed)) {
       if (failed)
         return CLI_ERROR;
@@ -131,6 +149,21 @@ cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, siz
       return CLI_ERROR;
     }
   }
+  if (opts->audit) {
+    if (opts->source != NULL || opts->script_path != NULL || opts->decide_json != NULL) {
+      snprintf(err, errlen, "--audit runs no script; give it alone with --config");
+      return CLI_ERROR;
+    }
+    if (opts->config_path == NULL) {
+      snprintf(err, errlen, "option --config FILE is required");
+      return CLI_ERROR;
+    }
+    return CLI_AUDIT;
+  }
+  if (opts->json) {
+    snprintf(err, errlen, "--json goes with --audit");
+    return CLI_ERROR;
+  }
   if (opts->decide_json != NULL) {
     if (opts->source != NULL || opts->script_path != NULL) {
       snprintf(err, errlen, "--decide runs no script; give it alone with --config");
@@ -159,6 +192,7 @@ cli_print_help(FILE *out)
   fprintf(out,
           "Usage: box-broker --config FILE [--deadline SECONDS] (-c SOURCE | SCRIPT)\n"
           "       box-broker --config FILE --decide REQUEST_JSON\n"
+          "       box-broker --config FILE --audit [--json]\n"
           "       box-broker --help | --version\n"
           "\n"
           "Runs one Python script inside the box that FILE (a box.toml) describes.\n"
@@ -170,10 +204,19 @@ cli_print_help(FILE *out)
           "  SCRIPT               run the Python file SCRIPT (nothing may follow it;\n"
           "                       use -- SCRIPT for a name that starts with '-')\n"
           "  --deadline SECONDS   wall-clock limit (default %u)\n"
+          "  --resolve HOST:PORT:ADDR\n"
+          "                       pin HOST:PORT to ADDR for fetch() (operator-only, as\n"
+          "                       curl's --resolve; the address is still decided by\n"
+          "                       net:connect with its ip)\n"
           "  --decide JSON        dry run for policy authors: decide one request such as\n"
           "                       '{\"action\":\"fs:read\",\"input\":{\"path\":\"~/x\",\n"
           "                       \"operation\":\"read_content\"}}' and print the decision\n"
           "                       as JSON; runs nothing and changes nothing\n"
+          "  --audit              security review of the box: configuration, policy\n"
+          "                       with findings, sandbox (with a live check of an idle\n"
+          "                       worker) and decision-log activity; runs no script and\n"
+          "                       changes nothing; exit 0, or 3 when a finding is high\n"
+          "  --json               with --audit: one JSON document instead of text\n"
           "  -h, --help           show this help\n"
           "  -V, --version        show the version\n"
 #ifdef BOX_TESTING

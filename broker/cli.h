@@ -1,7 +1,9 @@
 /* broker/cli.h -- box-broker's command line.
  *
- *   box-broker --config FILE [--deadline SECONDS] (-c SOURCE | [--] SCRIPT)
+ *   box-broker --config FILE [--deadline SECONDS] [--resolve HOST:PORT:ADDR]...
+ *              (-c SOURCE | [--] SCRIPT)
  *   box-broker --config FILE --decide REQUEST_JSON
+ *   box-broker --config FILE --audit [--json]
  *   box-broker --help | --version
  *
  * Nothing may follow the -c source or the script (scripts get no argv).
@@ -15,13 +17,19 @@
 #include <stddef.h>
 #include <stdio.h>
 
-enum cli_action { CLI_RUN, CLI_DECIDE, CLI_HELP, CLI_VERSION, CLI_ERROR };
+#define CLI_MAX_RESOLVE 16
+
+enum cli_action { CLI_RUN, CLI_DECIDE, CLI_AUDIT, CLI_HELP, CLI_VERSION, CLI_ERROR };
 
 struct cli_options {
   const char *config_path;
+  int audit;               /* --audit */
+  int json;                /* --json (with --audit) */
   const char *source;      /* -c SOURCE, or NULL */
   const char *script_path; /* SCRIPT, or NULL */
   const char *decide_json; /* --decide REQUEST_JSON (CLI_DECIDE), or NULL */
+  const char *resolve[CLI_MAX_RESOLVE]; /* --resolve HOST:PORT:ADDR (operator-only pins) */
+  size_t n_resolve;
   unsigned deadline_s;     /* BOX_DEFAULT_DEADLINE_SECONDS unless --deadline */
   /* Test builds only (always NULL / 0 otherwise). */
   const char *worker_path;

@@ -21,8 +21,11 @@
 #include <unistd.h>
 
 #include "broker/boxdir.h"
+#include "broker/audit/audit.h"
 #include "broker/cli.h"
 #include "broker/config.h"
+#include "broker/decision_log.h"
+#include "broker/effects/ops.h"
 #include "broker/policy/policy.h"
 #include "broker/session.h"
 #include "broker/worker_proc.h"
@@ -137,12 +140,31 @@ decide(struct box_config *cfg, struct policy *policy, const char *request_json)
   return status;
 }
 
+/* Serves every request of the worker with the effects layer. */
+static int
+serve_effect(void *ctx, struct json_object *req, const void *bin, size_t len,
+             struct json_object **reply, void **reply_bin, size_t *reply_len, char *err,
+             size_t errlen)
+{
+  switch (effects_dispatch(ctx, req, bin, len, reply, reply_bin, reply_len, err, errlen)) {
+  case EFFECTS_OK:
+    return SESSION_SERVE_OK;
+  case EFFECTS_FATAL:
+    return SESSION_SERVE_FINAL;
+  default:
+    return SESSION_SERVE_VIOLATION;
+  }
+}
+
 int
 main(int argc, char **argv)
 {
   struct cli_options opts;
   struct box_config *cfg = NULL;
   struct policy *policy = NULL;
+  struct decision_log *log = NULL;
+  struct effects *effects = NULL;
+  size_t k;
   struct session_script script;
   struct session_config scfg;
   struct session_result res;
@@ -161,6 +183,12 @@ main(int argc, char **argv)
   case CLI_ERROR:
     fprintf(stderr, "box-broker: %s\nTry 'box-broker --help' for more information.\n", err);
     return BOX_STATUS_USAGE;
+  case CLI_AUDIT: {
+    int status = audit_run(opts.config_path, opts.json, stdout, err, sizeof err);
+    if (status == AUDIT_STATUS_ERROR)
+      fprintf(stderr, "%s\n", err);
+    return status;
+  }
   case CLI_RUN:
   case CLI_DECIDE:
     break;
@@ -183,6 +211,16 @@ main(int argc, char **argv)
     return decide(cfg, policy, opts.decide_json);
   if (boxdir_prepare(cfg->box_dir, err, sizeof err) != 0)
     die(CONFIG_STATUS, "error: %s", err);
+  /* Fail closed: no effect is ever performed without its record. */
+  log = decision_log_open(cfg, NULL, err, sizeof err);
+  if (log == NULL)
+    die(BOX_STATUS_BOX_FAILED, "%s", err);
+  effects = effects_new(cfg, policy, log, err, sizeof err);
+  if (effects == NULL)
+    die(BOX_STATUS_BOX_FAILED, "%s", err);
+  for (k = 0; k < opts.n_resolve; k++)
+    if (effects_add_resolve(effects, opts.resolve[k], err, sizeof err) != 0)
+      die(BOX_STATUS_USAGE, "--resolve %s: %s", opts.resolve[k], err);
 
   memset(&script, 0, sizeof script);
   if (opts.source != NULL) {
@@ -214,6 +252,9 @@ main(int argc, char **argv)
     scfg.limits.cpu_seconds = opts.cpu_limit_s;
   scfg.deadline_ms = opts.deadline_s * 1000u;
   scfg.signal_fd = setup_signals();
+  scfg.dispatch = serve_effect;
+  scfg.ops_ctx = effects;
+  scfg.final_status = 1; /* the host-call limit: the script's RuntimeError */
 
   fflush(stdout); /* nothing buffered may be written twice or out of order */
   fflush(stderr);
@@ -224,6 +265,8 @@ main(int argc, char **argv)
   if (res.message[0] != '\0')
     fprintf(stderr, "box-broker: %s\n", res.message);
   free(file_source);
+  effects_free(effects);
+  decision_log_close(log);
   policy_free(policy);
   box_config_free(cfg);
   close(scfg.signal_fd);

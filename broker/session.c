@@ -247,7 +247,7 @@ dispatch_request(struct session *s, const struct box_frame *f)
   json_object *reply = NULL;
   void *bin = NULL;
   size_t bin_len = 0;
-  char err[300] = "";
+  char err[300] = "", shown[300];
   int r = s->cfg->dispatch(s->cfg->ops_ctx, f->json, f->bin, f->bin_len, &reply, &bin,
                            &bin_len, err, sizeof err);
 
@@ -255,7 +255,9 @@ dispatch_request(struct session *s, const struct box_frame *f)
     if (reply != NULL)
       json_object_put(reply);
     free(bin);
-    violation(s, "%s", err[0] != '\0' ? err : "request refused");
+    /* The dispatcher's message may quote worker-supplied text. */
+    printable(err[0] != '\0' ? err : "request refused", sizeof err, shown, sizeof shown);
+    violation(s, "%s", shown);
     return;
   }
   if (!json_object_object_get_ex(reply, "ok", NULL))
