@@ -1,0 +1,5 @@
+print(str(10 ** 20), int(str(10 ** 20)) == 10 ** 20, repr(-0), int("-000"), int("+5"))
+print(f"{10**20:,}", f"{-1234.5:,.1f}", f"{2**64:x}", f"{-255:#x}", format(1e100, ".3g"))
+print(str(0.1), str(1/7), str(2**0.5), str(1e100), str(123456789012345678.0), str(-1.5e-300))
+print(float("1e500"), float("-inf"), float("NaN"), int(float("1e18")), round(1e18 + 0.5))
+print(bool("False"), bool(0.0), bool([0]), int("12", 8), int("z", 36), hex(-1), bin(0))

@@ -1,0 +1,5 @@
+print(isinstance(1, int), isinstance(True, bool), isinstance(1.0, int), isinstance([], (list, tuple)))
+print(issubclass(bool, int), issubclass(int, object), type(True) is bool, type(1) == int)
+print(isinstance(None, type(None)), type(type), type(object), object.__base__)
+print(int.__name__, list.__mro__, str.__mro__[-1], callable(type))
+print(isinstance(3, int | str), int | None, list[int], dict[str, list[int]])

@@ -1,0 +1,2 @@
+assert 1 == 1
+assert 1 == 2, "math is broken"

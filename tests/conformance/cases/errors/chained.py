@@ -1,0 +1,4 @@
+try:
+    {}['x']
+except KeyError as e:
+    raise RuntimeError("failed") from e

@@ -1,0 +1,3 @@
+class BadThing(Exception):
+    pass
+raise BadThing("it went wrong")

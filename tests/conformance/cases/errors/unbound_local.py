@@ -1,0 +1,5 @@
+def f():
+    if False:
+        x = 1
+    return x
+f()

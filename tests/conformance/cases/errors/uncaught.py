@@ -1,0 +1,4 @@
+def f():
+    raise ValueError("bad value")
+print("before")
+f()

@@ -1,0 +1,12 @@
+l = [3, 1, 4, 1, 5, 9, 2, 6]
+l.append(5); l.extend([3, 5]); l.insert(0, 0)
+print(l, len(l), l.count(5), l.index(4))
+l.remove(1); print(l.pop(), l.pop(0), l)
+l.sort(); print(l)
+l.sort(key=lambda x: -x); print(l)
+l.reverse(); print(l)
+print(sorted(["bb", "a", "ccc"], key=len), l[2:5], l[::-1][:3], l * 2 == l + l)
+m = l.copy(); m.clear(); print(m, l[:2])
+l[1:3] = ['a', 'b', 'c']; print(l)
+del l[::2]; print(l)
+print([1, 2] < [1, 3], [[1]] == [[1]], 3 in [1, 2, 3], list(range(5, 0, -2)))

@@ -1,0 +1,8 @@
+print(0.1, 1/3, 2.5, 1e22, 1e-7, 123456789.123, float('inf'), -float('inf'))
+print(round(2.5), round(3.5), round(2.675, 2), round(-0.5))
+print(3.0 // 2, 3.5 % 2, -3.5 % 2, divmod(7.5, 2))
+print(int(3.9), int(-3.9), float('1.5e3'), float(' 12 '))
+print(1.5.is_integer(), (0.5).as_integer_ratio(), 10 / 4)
+print(2 ** 0.5, 4 ** -1, 1e308 * 10)
+print(float('nan') == float('nan'), 0.0 == -0.0, -0.0)
+print(1.0, 100.0, 1e16, 1.5e-5)

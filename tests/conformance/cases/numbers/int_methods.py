@@ -1,0 +1,6 @@
+print((255).to_bytes(2, 'big'), int.from_bytes(b'\x01\x00', 'little'), (10).bit_count())
+print((-7).__abs__(), (5).conjugate(), (6).numerator, (6).denominator, (3).real, (3).imag)
+print(int('  42  '), int('-0x1f', 16), int('1_000'), int(3.99), int(-0.5), int('0o17', 0))
+print(round(1234, -2), round(1250, -2), round(-1250, -2), divmod(-9, 4))
+print(True + 1, True & False, True | 2, ~5, -(-3), +4, 7 ^ 3, 6 & 3, 6 | 3, 1 << 3, 256 >> 4)
+print(max(2 ** 70, 3), min(-2 ** 70, 0), abs(-2 ** 70), 2 ** 70 == 2.0 ** 70, 2 ** 53 + 1 == 2.0 ** 53)

@@ -1,0 +1,11 @@
+s = "  Hello, World!  "
+print(s.strip(), s.lstrip(), s.rstrip(), s.lower(), s.upper())
+print("a,b,,c".split(","), "a b  c".split(), "a,b,c".split(",", 1), "a,b,c".rsplit(",", 1))
+print("-".join(["x", "y", "z"]), "abc".replace("b", "BB"), "hello".find("l"), "hello".rfind("l"))
+print("hello".startswith("he"), "hello".endswith(("lo", "x")), "abc".index("c"), "aaa".count("a"))
+print("title case here".title(), "CAPS".capitalize(), "SwApCaSe".swapcase())
+print("42".zfill(5), "ab".center(6, '*'), "ab".ljust(4) + "|", "ab".rjust(4))
+print("abc123".isalnum(), "abc".isalpha(), "123".isdigit(), "  ".isspace(), "Abc".istitle())
+print("line1\nline2\r\nline3".splitlines(), "a\tb".expandtabs(4))
+print("key=value".partition("="), "a.b.c".rpartition("."))
+print("prefix_name".removeprefix("prefix_"), "file.txt".removesuffix(".txt"))

@@ -1,0 +1,55 @@
+/* tests/interp/box_run.c -- the interpreter development driver: runs a
+ * script file (or -c SRC) with interp_run() in-process, without the
+ * sandbox, and exits with the script's status. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "worker/interp.h"
+
+static char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 65536, n = 0;
+	char *p = malloc(cap);
+	size_t r;
+	while (p && (r = fread(p + n, 1, cap - n, f)) > 0) {
+		n += r;
+		if (n == cap) {
+			char *q = realloc(p, cap * 2);
+			if (!q) {
+				free(p);
+				p = NULL;
+				break;
+			}
+			p = q;
+			cap *= 2;
+		}
+	}
+	fclose(f);
+	*len = n;
+	return p;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && strcmp(argv[1], "-c") == 0)
+		return interp_run(argv[2], strlen(argv[2]), "<string>", "-c", ".", NULL);
+	if (argc != 2) {
+		fprintf(stderr, "usage: box-run FILE | box-run -c SOURCE\n");
+		return 2;
+	}
+	size_t len;
+	char *src = read_file(argv[1], &len);
+	if (!src) {
+		fprintf(stderr, "box-run: cannot read %s\n", argv[1]);
+		return 2;
+	}
+	int st = interp_run(src, len, argv[1], argv[1], ".", NULL);
+	free(src);
+	return st;
+}

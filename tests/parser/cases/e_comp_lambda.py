@@ -1,0 +1,1 @@
+k = [x for x in lambda: y]

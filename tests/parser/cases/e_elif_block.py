@@ -1,0 +1,4 @@
+if x:
+  y
+elif z:
+w

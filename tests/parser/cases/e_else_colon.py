@@ -1,0 +1,4 @@
+if x:
+  y
+else
+  z

@@ -1,0 +1,4 @@
+try:
+  y
+finally:
+w

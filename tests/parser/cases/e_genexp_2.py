@@ -1,0 +1,1 @@
+f(c, a for a in b)

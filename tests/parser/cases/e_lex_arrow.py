@@ -1,0 +1,1 @@
+a = b->c if 0 else 1

@@ -1,0 +1,1 @@
+[i for i in x] = 1

@@ -1,0 +1,6 @@
+try:
+  x
+except* A:
+  y
+except B:
+  z

@@ -1,0 +1,3 @@
+
+  x if y else z
+

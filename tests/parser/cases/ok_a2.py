@@ -1,0 +1,2 @@
+def f(a, b=1, *args, c, d=2, **kw):
+    return a

@@ -1,0 +1,4 @@
+class A(B, metaclass=M):
+    """doc"""
+    x: int = 3
+    def m(self): pass

@@ -1,0 +1,7 @@
+a = "a" f"{b}" "c"
+b = f"{x}" "" f"{y}"
+c = u"u" f"{x}"
+d = f"" ""
+e = f"plain"
+f = f"a{{b}}c{1}d" "e"
+g = "x" f"y"

@@ -1,0 +1,12 @@
+a = f"{f'{x}'}"
+b = f"{'a' if x else 'b'}"
+c = f"{x['k']}"
+d = f"{ {1: 2}[1] }"
+e = f"{(lambda y: y)(1)}"
+f = f"{x!r:^{width}}"
+g = f"""{x
+}"""
+h = f"{a}{b}{c}"
+i = f"{x:}"
+j = f"{3.14:.2f}"
+k = f"{x!r:}"

@@ -1,0 +1,10 @@
+a = b"abc"
+b = B'\x00\xff\n'
+c = rb"\x00"
+d = Br"\d"
+e = b"a" b"b"
+f = b"\777\101"
+g = b"\u1234\N{x}"
+h = b'"'
+i = b"'"
+j = b''

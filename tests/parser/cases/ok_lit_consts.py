@@ -1,0 +1,5 @@
+a = None
+b = True
+c = False
+d = ...
+e = [None, True, False, ...]

@@ -1,0 +1,11 @@
+a = "\n\t\r\a\b\f\v\0\\\'\""
+b = "\x41\x7f\x80\xff"
+c = "\101\7\777"
+d = "\u00e9\u2028\uffff"
+e = "\U0001F600\U00010000"
+f = "\N{LATIN SMALL LETTER E WITH ACUTE}\N{SNOWMAN}"
+g = "\ud800\udfff"
+h = "\q\d"
+i = "line\
+cont"
+j = "\x00mid"

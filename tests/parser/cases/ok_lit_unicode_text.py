@@ -1,0 +1,6 @@
+a = "héllo wörld"
+b = "日本語"
+c = "\u200b\u00ad\u0085"
+d = "emoji 😀"
+e = "\t tab"
+f = "\x7f\x1b"

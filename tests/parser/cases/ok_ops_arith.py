@@ -1,0 +1,10 @@
+a = 1 + 2 - 3 * 4 / 5 // 6 % 7 @ 8
+b = 2 ** 3 ** 4
+c = -2 ** 2
+d = (-2) ** 2
+e = ~x + +y - -z
+f = a << 1 >> 2
+g = a & b | c ^ d
+h = a | b & c
+i = not a
+j = a if b else c if d else e

@@ -1,0 +1,6 @@
+def f():
+    global a
+    global a, b, c
+    def g():
+        nonlocal a
+        nonlocal a, b

@@ -1,0 +1,5 @@
+f(x for x in y)
+g(a, *b, c=1, **d)
+(f)(x)
+f(a)(b)
+x.y.z()
