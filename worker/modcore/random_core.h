@@ -13,7 +13,11 @@
  * Integers are GMP mpz_t; floats are double.  Float arithmetic errors are
  * CPython's: ZeroDivisionError "float division by zero", ValueError "math
  * domain error", OverflowError "math range error".  Sequences are handled
- * through indices: the wrapper indexes the population itself. */
+ * through indices: the wrapper indexes the population itself.
+ *
+ * Limits: sample() populations hold at most 2**64 - 1 items; cum_weights
+ * are doubles (exact for floats and ints below 2**53); with getrandbits
+ * absent, _randbelow(n) for n >= 2**53 converts n to float by truncation. */
 #ifndef BOX_MODCORE_RANDOM_CORE_H
 #define BOX_MODCORE_RANDOM_CORE_H
 

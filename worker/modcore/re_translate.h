@@ -14,9 +14,14 @@
  * Known differences from CPython (documented, not bugs to fix here):
  *  - lone surrogates cannot appear in a PCRE2 UTF pattern: a str pattern
  *    holding one gets re.error "surrogates not supported in patterns";
- *  - re.IGNORECASE | re.ASCII on str patterns folds non-ASCII letters too;
+ *    in subjects they are skipped over (`.` and classes do not match them);
  *  - counted repeats above 65535 (PCRE2's limit) give re.error
- *    "repetition number too large for this engine". */
+ *    "repetition number too large for this engine";
+ *  - capture values left by backtracking inside repeated groups and
+ *    conditionals follow PCRE2, where SRE has its own quirks;
+ *  - IGNORECASE folding is PCRE2's Unicode simple folding (ASCII-only
+ *    folding under re.ASCII is reproduced).
+ */
 #ifndef BOX_MODCORE_RE_TRANSLATE_H
 #define BOX_MODCORE_RE_TRANSLATE_H
 
