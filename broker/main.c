@@ -129,7 +129,7 @@ decide(struct box_config *cfg, struct policy *policy, const char *request_json)
   int status = 0;
 
   if (out == NULL) {
-    fprintf(stderr, "box-broker: error: --decide: %s\n", err);
+    fprintf(stderr, "box-broker: error: %s\n", err);
     status = CONFIG_STATUS;
   } else {
     printf("%s\n", out);

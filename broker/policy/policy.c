@@ -382,7 +382,9 @@ char *policy_decide_json(const struct policy *p, const char *request_json, char 
 	json_tokener_free(tok);
 	if (req == NULL || jerr != json_tokener_success) {
 		snprintf(err, errlen, "--decide: the request is not valid JSON: %s",
-		         req ? "trailing data" : json_tokener_error_desc(jerr));
+		         req ? "trailing data"
+		         : jerr == json_tokener_continue ? "unexpected end of input"
+		                                         : json_tokener_error_desc(jerr));
 		json_object_put(req);
 		return NULL;
 	}

@@ -1,0 +1,106 @@
+#!/bin/sh
+# tests/policy/decide.sh -- box-broker --decide end to end: the spec's seed
+# policy (tests/policy/data/seed.dw) loaded from a real box.toml decides
+# requests given on the command line; bad policies and bad requests are
+# refused with status 1 and a message; nothing runs and nothing is created.
+top_builddir=${top_builddir:-.}
+top_srcdir=${top_srcdir:-.}
+broker=$top_builddir/box-broker
+[ -x "$broker" ] || { echo "decide.sh: no box-broker in $top_builddir" >&2; exit 99; }
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/ws"
+cp "$top_srcdir/tests/policy/data/seed.dw" "$tmp/policy.dw"
+cat > "$tmp/box.toml" <<TOML
+name = "decide-test"
+box_dir = "$tmp/state"
+policy = "policy.dw"
+
+[agent]
+workspace = "$tmp/ws"
+TOML
+checks=0
+failures=0
+
+# expect DESCRIPTION STATUS EXPECTED_STDOUT REQUEST
+expect() {
+  checks=$((checks + 1))
+  out=$("$broker" --config "$tmp/box.toml" --decide "$4" 2>"$tmp/err")
+  status=$?
+  if [ "$status" -eq "$2" ] && [ "$out" = "$3" ]; then
+    echo "ok   $1"
+  else
+    failures=$((failures + 1))
+    echo "FAIL $1: status $status (expected $2)"
+    echo "     got:      $out"
+    echo "     expected: $3"
+    sed 's/^/     stderr: /' "$tmp/err"
+  fi
+}
+
+# expect_error DESCRIPTION STDERR_LINE REQUEST [CONFIG]
+expect_error() {
+  checks=$((checks + 1))
+  "$broker" --config "${4:-$tmp/box.toml}" --decide "$3" >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  if [ "$status" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qxF -- "$2" "$tmp/err"; then
+    echo "ok   $1"
+  else
+    failures=$((failures + 1))
+    echo "FAIL $1: status $status, stdout '$(cat "$tmp/out")', stderr '$(cat "$tmp/err")'"
+    echo "     expected stderr line: $2"
+  fi
+}
+
+expect "read in the project is permitted" 0 \
+  '{"decision":"allow","cause":"permitted","rules":["project_read"],"reason":null,"errors":[]}' \
+  '{"action":"fs:read","input":{"path":"~/src/project/notes.txt","operation":"read_content"}}'
+expect "the project directory itself is permitted" 0 \
+  '{"decision":"allow","cause":"permitted","rules":["project_read"],"reason":null,"errors":[]}' \
+  '{"action":"fs:read","input":{"path":"~/src/project","operation":"enumerate"}}'
+expect "write in out/ is permitted" 0 \
+  '{"decision":"allow","cause":"permitted","rules":["out_write"],"reason":null,"errors":[]}' \
+  '{"action":"fs:write","input":{"path":"~/src/project/out/notes.txt","operation":"write_content"}}'
+expect "create_dir in out/ is default-denied" 0 \
+  "{\"decision\":\"deny\",\"cause\":\"no_match\",\"rules\":[],\"reason\":\"policy denied this operation on '~/src/project/out/d' [default-deny]: No permit policy matched this request.\",\"errors\":[]}" \
+  '{"action":"fs:write","input":{"path":"~/src/project/out/d","operation":"create_dir"}}'
+expect "write outside out/ is default-denied" 0 \
+  "{\"decision\":\"deny\",\"cause\":\"no_match\",\"rules\":[],\"reason\":\"policy denied this operation on '~/src/project/x' [default-deny]: No permit policy matched this request.\",\"errors\":[]}" \
+  '{"action":"fs:write","input":{"path":"~/src/project/x","operation":"write_content"}}'
+expect "keys are forbidden" 0 \
+  "{\"decision\":\"deny\",\"cause\":\"forbidden\",\"rules\":[\"no_keys\"],\"reason\":\"policy denied this operation on '~/.ssh/id_rsa' [policy: no_keys].\",\"errors\":[]}" \
+  '{"action":"fs:read","input":{"path":"~/.ssh/id_rsa","operation":"read_content"}}'
+expect "python in the shell is permitted" 0 \
+  '{"decision":"allow","cause":"permitted","rules":["python_in_shell"],"reason":null,"errors":[]}' \
+  '{"action":"shell:exec","input":{"program":"python3","command":"python3 x.py","arg1":"x.py","arg2":"","arg_count":1,"cwd":"~/src/project"}}'
+
+expect_error "malformed request JSON" \
+  "box-broker: error: --decide: the request is not valid JSON: unexpected end of input" '{"action":'
+expect_error "unknown action" \
+  "box-broker: error: --decide: unknown action \"fs:chmod\"; the actions are fs:read, fs:write, fs:delete, fs:move, net:connect, http:request and shell:exec" \
+  '{"action":"fs:chmod","input":{"path":"~/x"}}'
+
+printf 'permit (principal, action == Box::Action::"fs:read", resource) when { context.input.nope == 1 };\n' \
+  > "$tmp/bad.dw"
+sed 's/policy.dw/bad.dw/' "$tmp/box.toml" > "$tmp/bad.toml"
+checks=$((checks + 1))
+"$broker" --config "$tmp/bad.toml" --decide '{"action":"fs:read","input":{"path":"~/x","operation":"read_content"}}' \
+  >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ "$status" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qxF 'box-broker: error: policy fails schema validation: for policy `policy_0`, attribute `input.nope` in context for Box::Action::"fs:read" not found' "$tmp/err"; then
+  echo "ok   a policy that fails validation is refused"
+else
+  failures=$((failures + 1))
+  echo "FAIL bad policy: status $status, stderr '$(cat "$tmp/err")'"
+fi
+
+checks=$((checks + 1))
+if [ -e "$tmp/state" ]; then
+  failures=$((failures + 1))
+  echo "FAIL --decide created the box directory"
+else
+  echo "ok   --decide created nothing"
+fi
+
+echo "decide.sh: $((checks - failures)) of $checks checks passed"
+[ "$failures" -eq 0 ]
