@@ -202,7 +202,12 @@ main(int argc, char **argv)
   if (cfg->policy_path != NULL) {
     policy = policy_load_file(cfg->policy_path, cfg->operator_home, err, sizeof err);
     if (policy == NULL) {
-      fprintf(stderr, "box-broker: error: %s\n", err);
+      /* Parse errors start with the file's name; validation errors do not. */
+      size_t n = strlen(cfg->policy_path);
+      if (strncmp(err, cfg->policy_path, n) == 0 && err[n] == ':')
+        fprintf(stderr, "box-broker: error: %s\n", err);
+      else
+        fprintf(stderr, "box-broker: error: %s: %s\n", cfg->policy_path, err);
       box_config_free(cfg);
       return CONFIG_STATUS;
     }
