@@ -214,12 +214,17 @@ main(int argc, char **argv)
   }
   if (opts.decide_json != NULL)
     return decide(cfg, policy, opts.decide_json);
-  if (boxdir_prepare(cfg->box_dir, err, sizeof err) != 0)
-    die(CONFIG_STATUS, "error: %s", err);
+  /* boxdir and decision_log messages already start with "box-broker: error: ". */
+  if (boxdir_prepare(cfg->box_dir, err, sizeof err) != 0) {
+    fprintf(stderr, "%s\n", err);
+    return CONFIG_STATUS;
+  }
   /* Fail closed: no effect is ever performed without its record. */
   log = decision_log_open(cfg, NULL, err, sizeof err);
-  if (log == NULL)
-    die(BOX_STATUS_BOX_FAILED, "%s", err);
+  if (log == NULL) {
+    fprintf(stderr, "%s\n", err);
+    return BOX_STATUS_BOX_FAILED;
+  }
   effects = effects_new(cfg, policy, log, err, sizeof err);
   if (effects == NULL)
     die(BOX_STATUS_BOX_FAILED, "%s", err);

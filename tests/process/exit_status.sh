@@ -94,4 +94,15 @@ run_box "$WORKSPACE"
 check_status "directory as script" 125
 check_err_has "directory as script" "not a regular file"
 
+# A box_dir whose private/ is too open is refused before anything runs, with
+# one "box-broker: error:" prefix (the message is boxdir's own).
+run_box -c 'print(1)'
+chmod 755 "$TMP/state/private"
+run_box -c 'print(1)'
+check_status "box_dir private/ mode 0755" 1
+check_err "box_dir private/ mode 0755" \
+  "box-broker: error: $TMP/state/private: has mode 0755; Box needs 0700 (run: chmod 700 '$TMP/state/private')"
+check_out "box_dir private/ mode 0755" ""
+chmod 700 "$TMP/state/private"
+
 finish
