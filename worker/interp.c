@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "worker/host.h"
+#include "worker/hostcall.h"
 #include "worker/interp.h"
 #include "worker/runtime.h"
 #include "worker/compile.h"
@@ -323,10 +325,27 @@ static int handle_uncaught(void)
 	return 1;
 }
 
+static struct box_host *run_host;
+
+_Noreturn void interp_fatal(Obj *e)
+{
+	if (e) {
+		for (Frame *f = vm.frame; f; f = f->back)
+			exc_add_tb(e, f->code, frame_line(f));
+		out_flush();
+		print_exception_chain(e, 0);
+	}
+	out_flush();
+	if (run_host)
+		host_send_exit(run_host, 1);
+	host_exit(1);
+}
+
 int interp_run(const char *source, size_t len, const char *filename, const char *argv0,
 	       const char *cwd, struct box_host *host)
 {
-	(void)host;
+	run_host = host;
+	hostcall_set(host);
 	if (!runtime_ready)
 		runtime_init(argv0);
 	os_module_init(cwd);

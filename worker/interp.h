@@ -12,4 +12,11 @@ struct box_host; /* defined in worker/host.h */
 int interp_run(const char *source, size_t len, const char *filename, const char *argv0,
                const char *cwd, struct box_host *host);
 
+/* Ends the script at once with exc (stolen) printed as an uncaught
+ * exception, traceback from the current frames: no handler, finally block
+ * or with-exit of the script runs.  Sends the EXIT frame with status 1 and
+ * exits the worker.  For limits the script must not be able to catch. */
+struct Obj;
+_Noreturn void interp_fatal(struct Obj *exc);
+
 #endif

@@ -1,5 +1,4 @@
-/* modules.c -- import of builtin modules (only `sys` for now; the spec's
- * other modules come with the modules issue), the sys module itself, the
+/* modules.c -- the sys module (built eagerly: the runtime needs it), the
  * sys.stdout / sys.stderr stream objects, and open()'s placeholder.
  */
 #include "config.h"
@@ -233,28 +232,6 @@ void sys_module_init(int argc, const char *argv0)
 	bm->dict = vm.builtins;
 	dict_set_str(vm.modules, str_intern("builtins"), v_obj(&bm->ob));
 	obj_decref(&bm->ob);
-}
-
-Value module_import(Str *name)
-{
-	Value m = dict_get_str(vm.modules, name);
-	if (!IS_NULL(m))
-		return val_incref(m);
-	Value nv = str_value(name);
-	Value e = exc_new(Exc_ModuleNotFoundError, v_null().tag ? NULL : NULL, 0);
-	if (!IS_NULL(e)) {
-		Value r = str_value(str_printf("No module named '%s'", name->data));
-		Exc *x = (Exc *)e.u.o;
-		obj_decref(&x->args->ob);
-		x->args = tuple_from(&r, 1);
-		if (x->dict) {
-			dict_set_str(x->dict, ID(name), nv);
-			dict_set_str(x->dict, ID(msg), r);
-		}
-		val_decref(r);
-		err_set_obj(e.u.o);
-	}
-	return v_null();
 }
 
 Value io_open(const Value *args, size_t nargs, Tuple *kw);
