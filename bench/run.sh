@@ -18,6 +18,8 @@ ref=${PYTHON_REF:-/usr/bin/python3.11}
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+progs="$work/progs"   # each program is copied here: the box's agent may read it
+mkdir -p "$progs"
 mkdir -p "$work/ws"
 cat > "$work/box.toml" <<TOML
 name = "bench"
@@ -26,6 +28,9 @@ policy = "policy.dw"
 
 [agent]
 workspace = "$work/ws"
+
+[agent.filesystem]
+read = ["$progs"]
 TOML
 : > "$work/policy.dw"
 
@@ -47,6 +52,8 @@ printf '%-22s %10s %10s %8s\n' program box_s cpython_s ratio
 logsum=0; count=0; worst=0; worst_name=""
 for prog in "$@"; do
     name=$(basename "$prog" .py)
+    cp "$prog" "$progs/$name.py"
+    prog="$progs/$name.py"
     if ! tb=$(best_time "$broker" --config "$work/box.toml" "$prog"); then
         printf '%-22s %10s\n' "$name" "FAILED"; continue
     fi

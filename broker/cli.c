@@ -66,6 +66,45 @@ cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, siz
     const char *arg = argv[i], *value = NULL;
     bool failed = false;
 
+    if (strcmp(arg, "--") == 0 && (opts->shell || opts->alias_dir != NULL)) {
+      opts->rest_argc = argc - i - 1;
+      opts->rest_argv = argv + i + 1;
+      break;
+    }
+    if (strcmp(arg, "--install") == 0) {
+      opts->install = 1;
+      continue;
+    }
+    if (strcmp(arg, "--shell") == 0) {
+      opts->shell = 1;
+      continue;
+    }
+    if (option_value(argc, argv, &i, "--cwd", &value, err, errlen, &failed)) {
+      if (failed)
+        return CLI_ERROR;
+      if (value[0] != '/') {
+        snprintf(err, errlen, "option --cwd needs an absolute directory, not '%s'", value);
+        return CLI_ERROR;
+      }
+      opts->cwd = value;
+      continue;
+    }
+    if (option_value(argc, argv, &i, "--command", &value, err, errlen, &failed)) {
+      if (failed)
+        return CLI_ERROR;
+      opts->command = value;
+      continue;
+    }
+    if (option_value(argc, argv, &i, "--alias", &value, err, errlen, &failed)) {
+      if (failed)
+        return CLI_ERROR;
+      if (value[0] != '/') {
+        snprintf(err, errlen, "option --alias needs the absolute box directory, not '%s'", value);
+        return CLI_ERROR;
+      }
+      opts->alias_dir = value;
+      continue;
+    }
     if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
       return CLI_HELP;
     if (strcmp(arg, "--version") == 0 || strcmp(arg, "-V") == 0)
@@ -149,6 +188,44 @@ cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, siz
       return CLI_ERROR;
     }
   }
+  if (opts->install + opts->shell + (opts->alias_dir != NULL) + opts->audit +
+          (opts->decide_json != NULL) > 1) {
+    snprintf(err, errlen, "give only one of --install, --shell, --alias, --audit and --decide");
+    return CLI_ERROR;
+  }
+  if ((opts->cwd != NULL || opts->command != NULL) && !opts->shell) {
+    snprintf(err, errlen, "--cwd and --command go with --shell");
+    return CLI_ERROR;
+  }
+  if (opts->install || opts->shell || opts->alias_dir != NULL) {
+    const char *what = opts->install ? "--install" : opts->shell ? "--shell" : "--alias";
+    if (opts->config_path == NULL) {
+      snprintf(err, errlen, "option --config FILE is required");
+      return CLI_ERROR;
+    }
+    if (opts->source != NULL || opts->script_path != NULL) {
+      snprintf(err, errlen, "%s takes no -c SOURCE or SCRIPT of its own%s", what,
+               opts->install ? "" : "; give the program's words after --");
+      return CLI_ERROR;
+    }
+    if (opts->install)
+      return CLI_INSTALL;
+    if (opts->rest_argv == NULL) {
+      snprintf(err, errlen, "%s needs -- and then %s", what,
+               opts->shell ? "PROGRAM ARGS..." : "the alias's arguments");
+      return CLI_ERROR;
+    }
+    if (opts->shell) {
+      if (opts->rest_argc < 1 ||
+          (strcmp(opts->rest_argv[0], "python") != 0 && strcmp(opts->rest_argv[0], "python3") != 0)) {
+        snprintf(err, errlen, "--shell runs only the python and python3 builtins, not '%s'",
+                 opts->rest_argc < 1 ? "" : opts->rest_argv[0]);
+        return CLI_ERROR;
+      }
+      return CLI_SHELL;
+    }
+    return CLI_ALIAS;
+  }
   if (opts->audit) {
     if (opts->source != NULL || opts->script_path != NULL || opts->decide_json != NULL) {
       snprintf(err, errlen, "--audit runs no script; give it alone with --config");
@@ -193,6 +270,8 @@ cli_print_help(FILE *out)
           "Usage: box-broker --config FILE [--deadline SECONDS] (-c SOURCE | SCRIPT)\n"
           "       box-broker --config FILE --decide REQUEST_JSON\n"
           "       box-broker --config FILE --audit [--json]\n"
+          "       box-broker --config FILE --install\n"
+          "       box-broker --config FILE --shell [--cwd DIR] [--command TEXT] -- PROGRAM ARGS...\n"
           "       box-broker --help | --version\n"
           "\n"
           "Runs one Python script inside the box that FILE (a box.toml) describes.\n"
@@ -217,6 +296,13 @@ cli_print_help(FILE *out)
           "                       worker) and decision-log activity; runs no script and\n"
           "                       changes nothing; exit 0, or 3 when a finding is high\n"
           "  --json               with --audit: one JSON document instead of text\n"
+          "  --install            create the python3 and python aliases in BOX_DIR/bin\n"
+          "                       (idempotent: refreshes stale ones)\n"
+          "  --shell -- PROGRAM ARGS...\n"
+          "                       run the Strands Shell's python/python3 builtin: decide\n"
+          "                       shell:exec, then PROGRAM's own grammar\n"
+          "  --cwd DIR            with --shell: the Shell's working directory\n"
+          "  --command TEXT       with --shell: the command line as typed\n"
           "  -h, --help           show this help\n"
           "  -V, --version        show the version\n"
 #ifdef BOX_TESTING
@@ -227,7 +313,8 @@ cli_print_help(FILE *out)
           "\n"
           "Exit status: the script's (0 completed, 1 uncaught exception, n from\n"
           "SystemExit), 2 bad command line, 1 bad configuration, 125 the box did not\n"
-          "run the script to its end (the reason is on stderr).\n",
+          "run the script to its end (the reason is on stderr); with --shell also 2 a\n"
+          "refused form and 126 shell:exec denied.  See box-broker(1).\n",
           BOX_DEFAULT_DEADLINE_SECONDS);
 }
 

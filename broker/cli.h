@@ -4,9 +4,14 @@
  *              (-c SOURCE | [--] SCRIPT)
  *   box-broker --config FILE --decide REQUEST_JSON
  *   box-broker --config FILE --audit [--json]
+ *   box-broker --config FILE --install
+ *   box-broker --config FILE --shell [--cwd DIR] [--command TEXT] -- PROGRAM ARGS...
+ *   box-broker --config FILE --alias BOX_DIR -- ARGS...    (run by the alias only)
  *   box-broker --help | --version
  *
  * Nothing may follow the -c source or the script (scripts get no argv).
+ * After "--", --shell and --alias take every remaining word as it is: the
+ * Shell builtin's and the alias's own grammars judge them (broker/main.c).
  * A broker built for the tests (BOX_TESTING, the program
  * tests/process/box-broker-test only) also accepts --worker-path PATH and
  * --cpu-limit SECONDS; the installed box-broker never loads a worker from a
@@ -19,7 +24,17 @@
 
 #define CLI_MAX_RESOLVE 16
 
-enum cli_action { CLI_RUN, CLI_DECIDE, CLI_AUDIT, CLI_HELP, CLI_VERSION, CLI_ERROR };
+enum cli_action {
+  CLI_RUN,
+  CLI_DECIDE,
+  CLI_AUDIT,
+  CLI_INSTALL,
+  CLI_SHELL,
+  CLI_ALIAS,
+  CLI_HELP,
+  CLI_VERSION,
+  CLI_ERROR
+};
 
 struct cli_options {
   const char *config_path;
@@ -31,6 +46,13 @@ struct cli_options {
   const char *resolve[CLI_MAX_RESOLVE]; /* --resolve HOST:PORT:ADDR (operator-only pins) */
   size_t n_resolve;
   unsigned deadline_s;     /* BOX_DEFAULT_DEADLINE_SECONDS unless --deadline */
+  int install;             /* --install */
+  int shell;               /* --shell */
+  const char *cwd;         /* --cwd DIR (with --shell) */
+  const char *command;     /* --command TEXT (with --shell) */
+  const char *alias_dir;   /* --alias BOX_DIR */
+  int rest_argc;           /* --shell / --alias: the words after "--" */
+  char *const *rest_argv;
   /* Test builds only (always NULL / 0 otherwise). */
   const char *worker_path;
   unsigned cpu_limit_s;

@@ -21,13 +21,17 @@
 #include <unistd.h>
 
 #include "broker/boxdir.h"
+#include "broker/alias_file.h"
 #include "broker/audit/audit.h"
 #include "broker/cli.h"
 #include "broker/config.h"
 #include "broker/decision_log.h"
 #include "broker/effects/ops.h"
 #include "broker/policy/policy.h"
+#include "broker/install.h"
+#include "broker/script_source.h"
 #include "broker/session.h"
+#include "broker/shell_route.h"
 #include "broker/worker_proc.h"
 #include "common/protocol.h"
 #include "common/utf8.h"
@@ -80,45 +84,6 @@ setup_signals(void)
   return fd;
 }
 
-/* Reads a script file with the caller's own access (as the alias does). */
-static char *
-read_script(const char *path, size_t *len)
-{
-  struct stat st;
-  char *buf;
-  size_t got = 0;
-  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-
-  if (fd < 0)
-    die(BOX_STATUS_BOX_FAILED, "read Python script %s: %s", path, strerror(errno));
-  if (fstat(fd, &st) != 0)
-    die(BOX_STATUS_BOX_FAILED, "read Python script %s: %s", path, strerror(errno));
-  if (!S_ISREG(st.st_mode))
-    die(BOX_STATUS_BOX_FAILED, "read Python script %s: not a regular file", path);
-  if ((unsigned long long)st.st_size > BOX_MAX_SCRIPT_BYTES)
-    die(BOX_STATUS_BOX_FAILED, "Python script %s is %lld bytes; maximum is %u", path,
-        (long long)st.st_size, BOX_MAX_SCRIPT_BYTES);
-  buf = malloc(BOX_MAX_SCRIPT_BYTES + 1);
-  if (buf == NULL)
-    die(BOX_STATUS_BOX_FAILED, "out of memory");
-  for (;;) {
-    ssize_t n = read(fd, buf + got, BOX_MAX_SCRIPT_BYTES + 1 - got);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n < 0)
-      die(BOX_STATUS_BOX_FAILED, "read Python script %s: %s", path, strerror(errno));
-    if (n == 0)
-      break;
-    got += (size_t)n;
-    if (got > BOX_MAX_SCRIPT_BYTES) /* it grew while we read it */
-      die(BOX_STATUS_BOX_FAILED, "Python script %s is over %u bytes; maximum is %u", path,
-          BOX_MAX_SCRIPT_BYTES, BOX_MAX_SCRIPT_BYTES);
-  }
-  close(fd);
-  *len = got;
-  return buf;
-}
-
 /* --decide: the policy dry run.  Prints the decision as JSON on stdout;
  * status 0 whatever the verdict, 1 when the request itself is malformed. */
 static int
@@ -138,6 +103,73 @@ decide(struct box_config *cfg, struct policy *policy, const char *request_json)
   policy_free(policy);
   box_config_free(cfg);
   return status;
+}
+
+/* --alias: the alias found its box from its own location; the box.toml
+ * recorded there must still name that box directory (an alias moved away
+ * from its box, or a box.toml now pointing elsewhere, refuses to run). */
+static void
+check_alias_box(const struct box_config *cfg, const char *alias_dir)
+{
+  char a[PATH_MAX], b[PATH_MAX];
+
+  if (realpath(alias_dir, a) == NULL || realpath(cfg->box_dir, b) == NULL || strcmp(a, b) != 0)
+    die(BOX_STATUS_BOX_FAILED,
+        "this alias lies in %s, but %s names box_dir %s; run box-broker --config %s --install",
+        alias_dir, cfg->path, cfg->box_dir, cfg->path);
+}
+
+/* The alias grammar (strands-box.md 2.2): exactly -c SOURCE or one SCRIPT
+ * that does not start with '-'. */
+static void
+alias_args(const struct cli_options *opts, const char **source, const char **script)
+{
+  *source = *script = NULL;
+  if (opts->rest_argc == 2 && strcmp(opts->rest_argv[0], "-c") == 0)
+    *source = opts->rest_argv[1];
+  else if (opts->rest_argc == 1 && opts->rest_argv[0][0] != '-')
+    *script = opts->rest_argv[0];
+  else
+    die(BOX_STATUS_BOX_FAILED, "Python alias accepts only -c SOURCE or SCRIPT");
+}
+
+/* The Shell route's script: read through the effects layer, so it takes
+ * the fs:read decision and the reach floor like any file the script
+ * opens.  NULL after printing "python: <why>" (the builtin's hook error). */
+static char *
+shell_read_script(struct effects *effects, const char *dir, const char *path, size_t *len)
+{
+  char abs[PATH_MAX], err[512];
+  json_object *req = json_object_new_object(), *resp = NULL, *v;
+  void *data = NULL;
+  size_t n = 0;
+  char *text = NULL;
+
+  if (script_source_normalize(dir, path, abs, sizeof abs) != 0) {
+    fprintf(stderr, "python: %s: path too long\n", path);
+    json_object_put(req);
+    return NULL;
+  }
+  json_object_object_add(req, "op", json_object_new_string("fs.read"));
+  json_object_object_add(req, "path", json_object_new_string(abs));
+  int rc = effects_dispatch(effects, req, NULL, 0, &resp, &data, &n, err, sizeof err);
+  json_object_put(req);
+  if (rc != EFFECTS_OK) {
+    fprintf(stderr, "python: %s: %s\n", path, rc == EFFECTS_VIOLATION ? err : "refused");
+  } else if (!json_object_object_get_ex(resp, "ok", &v) || !json_object_get_boolean(v)) {
+    json_object_object_get_ex(resp, "msg", &v);
+    fprintf(stderr, "python: %s\n", v ? json_object_get_string(v) : "cannot read the script");
+  } else if (n > BOX_MAX_SCRIPT_BYTES) {
+    fprintf(stderr, "python: Shell script %s is %zu bytes; maximum is %u\n", path, n,
+            BOX_MAX_SCRIPT_BYTES);
+  } else {
+    text = data != NULL ? data : calloc(1, 1);
+    data = NULL;
+    *len = n;
+  }
+  free(data);
+  json_object_put(resp);
+  return text;
 }
 
 /* Serves every request of the worker with the effects layer. */
@@ -171,9 +203,11 @@ main(int argc, char **argv)
   struct worker_proc worker;
   char err[1024], worker_path[PATH_MAX];
   char *file_source = NULL;
+  const char *source = NULL, *script_path = NULL;
+  enum cli_action action;
 
   sanitize_std_fds();
-  switch (cli_parse(argc, argv, &opts, err, sizeof err)) {
+  switch ((action = cli_parse(argc, argv, &opts, err, sizeof err))) {
   case CLI_HELP:
     cli_print_help(stdout);
     return 0;
@@ -189,8 +223,7 @@ main(int argc, char **argv)
       fprintf(stderr, "%s\n", err);
     return status;
   }
-  case CLI_RUN:
-  case CLI_DECIDE:
+  default:
     break;
   }
 
@@ -212,12 +245,49 @@ main(int argc, char **argv)
       return CONFIG_STATUS;
     }
   }
-  if (opts.decide_json != NULL)
+  if (action == CLI_DECIDE)
     return decide(cfg, policy, opts.decide_json);
+
+  /* The script of the alias route and of a plain run is read, checked and
+   * refused before the box directory is touched. */
+  if (action == CLI_ALIAS) {
+    check_alias_box(cfg, opts.alias_dir);
+    alias_args(&opts, &source, &script_path);
+  } else if (action == CLI_RUN) {
+    source = opts.source;
+    script_path = opts.script_path;
+  }
+  memset(&script, 0, sizeof script);
+  if (source != NULL) {
+    script.source = source;
+    script.len = strlen(source);
+    script.filename = "<string>";
+    script.argv0 = "-c";
+    if (script.len > BOX_MAX_SCRIPT_BYTES)
+      die(BOX_STATUS_BOX_FAILED, "Python source is %zu bytes; maximum is %u", script.len,
+          BOX_MAX_SCRIPT_BYTES);
+  } else if (script_path != NULL) {
+    if (script_source_read(cfg, script_path, &file_source, &script.len, err, sizeof err) != 0)
+      die(BOX_STATUS_BOX_FAILED, "%s", err);
+    script.source = file_source;
+    script.filename = script_path;
+    script.argv0 = script_path;
+  }
+  if (script.source != NULL && !box_utf8_valid(script.source, script.len))
+    die(BOX_STATUS_BOX_FAILED, "Python source is not valid UTF-8");
+
   /* boxdir and decision_log messages already start with "box-broker: error: ". */
   if (boxdir_prepare(cfg->box_dir, err, sizeof err) != 0) {
     fprintf(stderr, "%s\n", err);
     return CONFIG_STATUS;
+  }
+  if (action == CLI_INSTALL) {
+    int rc = box_install(cfg, stdout, err, sizeof err);
+    if (rc != 0)
+      fprintf(stderr, "box-broker: error: --install: %s\n", err);
+    policy_free(policy);
+    box_config_free(cfg);
+    return rc != 0 ? CONFIG_STATUS : 0;
   }
   /* Fail closed: no effect is ever performed without its record. */
   log = decision_log_open(cfg, NULL, err, sizeof err);
@@ -232,23 +302,51 @@ main(int argc, char **argv)
     if (effects_add_resolve(effects, opts.resolve[k], err, sizeof err) != 0)
       die(BOX_STATUS_USAGE, "--resolve %s: %s", opts.resolve[k], err);
 
-  memset(&script, 0, sizeof script);
-  if (opts.source != NULL) {
-    script.source = opts.source;
-    script.len = strlen(opts.source);
-    script.filename = "<string>";
-    script.argv0 = "-c";
-    if (script.len > BOX_MAX_SCRIPT_BYTES)
-      die(BOX_STATUS_BOX_FAILED, "Python source is %zu bytes; maximum is %u", script.len,
-          BOX_MAX_SCRIPT_BYTES);
-  } else {
-    file_source = read_script(opts.script_path, &script.len);
-    script.source = file_source;
-    script.filename = opts.script_path;
-    script.argv0 = opts.script_path;
+  if (action == CLI_SHELL) {
+    struct shell_invocation inv = {opts.cwd, opts.command, opts.rest_argc, opts.rest_argv};
+    const char *arg;
+    int status;
+    int rc = shell_exec_decide(cfg, policy, log, &inv, stderr, err, sizeof err);
+    enum shell_form form = SHELL_FORM_DONE;
+
+    if (rc < 0)
+      die(BOX_STATUS_BOX_FAILED, "%s", err);
+    status = rc;
+    if (rc == 0)
+      form = shell_parse(opts.rest_argc - 1, opts.rest_argv + 1, &arg, stdout, stderr, &status);
+    if (form == SHELL_FORM_SOURCE) {
+      script.source = arg;
+      script.len = strlen(arg);
+      script.filename = "<string>";
+      script.argv0 = "-c";
+    } else if (form == SHELL_FORM_SCRIPT) {
+      file_source = shell_read_script(effects, opts.cwd ? opts.cwd : cfg->workspace, arg,
+                                      &script.len);
+      if (file_source == NULL) {
+        form = SHELL_FORM_DONE;
+        status = 1;
+      }
+      script.source = file_source;
+      script.filename = arg;
+      script.argv0 = arg;
+    }
+    if (form != SHELL_FORM_DONE && (script.len > BOX_MAX_SCRIPT_BYTES ||
+                                    !box_utf8_valid(script.source, script.len))) {
+      fprintf(stderr, "python: %s\n", script.len > BOX_MAX_SCRIPT_BYTES
+                                          ? "the source is over 65536 bytes"
+                                          : "Python source is not valid UTF-8");
+      form = SHELL_FORM_DONE;
+      status = 1;
+    }
+    if (form == SHELL_FORM_DONE) {
+      free(file_source);
+      effects_free(effects);
+      decision_log_close(log);
+      policy_free(policy);
+      box_config_free(cfg);
+      return status;
+    }
   }
-  if (!box_utf8_valid(script.source, script.len))
-    die(BOX_STATUS_BOX_FAILED, "Python source is not valid UTF-8");
   script.cwd = cfg->workspace;
 
   memset(&scfg, 0, sizeof scfg);

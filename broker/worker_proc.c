@@ -79,7 +79,7 @@ is_executable_file(const char *path)
 }
 
 int
-worker_proc_locate(char *path, size_t size, char *err, size_t errlen)
+box_locate_program(const char *name, char *path, size_t size, char *err, size_t errlen)
 {
   char self[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -90,16 +90,21 @@ worker_proc_locate(char *path, size_t size, char *err, size_t errlen)
     slash = strrchr(self, '/');
     if (slash != NULL) {
       *slash = '\0';
-      if ((size_t)snprintf(path, size, "%s/box-worker", self) < size &&
-          is_executable_file(path))
+      if ((size_t)snprintf(path, size, "%s/%s", self, name) < size && is_executable_file(path))
         return 0;
     }
   }
-  if ((size_t)snprintf(path, size, "%s/box-worker", BOX_LIBEXECDIR) < size &&
+  if ((size_t)snprintf(path, size, "%s/%s", BOX_LIBEXECDIR, name) < size &&
       is_executable_file(path))
     return 0;
-  snprintf(err, errlen, "cannot find box-worker next to box-broker or in %s", BOX_LIBEXECDIR);
+  snprintf(err, errlen, "cannot find %s next to box-broker or in %s", name, BOX_LIBEXECDIR);
   return -1;
+}
+
+int
+worker_proc_locate(char *path, size_t size, char *err, size_t errlen)
+{
+  return box_locate_program("box-worker", path, size, err, errlen);
 }
 
 /* ---- the child, between fork and exec ------------------------------------ */

@@ -49,6 +49,8 @@ struct worker_proc {
 /* Finds box-worker: next to the running broker (/proc/self/exe), else in
  * BOX_LIBEXECDIR.  Never from the environment or the command line. */
 int worker_proc_locate(char *path, size_t size, char *err, size_t errlen);
+/* The same search for any of box's own programs ("box-alias"). */
+int box_locate_program(const char *name, char *path, size_t size, char *err, size_t errlen);
 
 /* Starts the worker.  0, or -1 with err (nothing left running). */
 int worker_proc_spawn(struct worker_proc *w, const char *path, const struct worker_limits *lim,

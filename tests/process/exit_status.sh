@@ -77,12 +77,12 @@ check_err_has "missing box.toml" "box-broker: error:"
 run_box "$WORKSPACE/missing.py"
 check_status "missing script file" 125
 check_err "missing script file" \
-  "box-broker: read Python script $WORKSPACE/missing.py: No such file or directory"
+  "box-broker: read Shell script $WORKSPACE/missing.py: No such file or directory (os error 2)"
 head -c 65537 /dev/zero | tr '\0' '#' >"$WORKSPACE/big.py"
 run_box "$WORKSPACE/big.py"
 check_status "script over 64 KiB" 125
 check_err "script over 64 KiB" \
-  "box-broker: Python script $WORKSPACE/big.py is 65537 bytes; maximum is 65536"
+  "box-broker: Shell script $WORKSPACE/big.py is 65537 bytes; maximum is 65536"
 head -c 65536 /dev/zero | tr '\0' '#' >"$WORKSPACE/max.py"
 run_box "$WORKSPACE/max.py"
 check_status "script of exactly 64 KiB" 0
@@ -92,7 +92,8 @@ check_status "invalid UTF-8" 125
 check_err "invalid UTF-8" "box-broker: Python source is not valid UTF-8"
 run_box "$WORKSPACE"
 check_status "directory as script" 125
-check_err_has "directory as script" "not a regular file"
+check_err "directory as script" \
+  "box-broker: read Shell script $WORKSPACE: Is a directory (os error 21)"
 
 # A box_dir whose private/ is too open is refused before anything runs, with
 # one "box-broker: error:" prefix (the message is boxdir's own).

@@ -143,10 +143,57 @@ START_TEST(test_only_options)
 }
 END_TEST
 
+START_TEST(shell_alias_install_forms)
+{
+  char *shell[] = {"box-broker", "--config", "c", "--shell", "--cwd", "/w", "--command",
+                   "python3 -V", "--", "python3", "-V", "--help", NULL};
+  char *alias[] = {"box-broker", "--config", "c", "--alias", "/b", "--", "-c", "--version", NULL};
+  char *install[] = {"box-broker", "--config", "c", "--install", NULL};
+  struct cli_options o;
+  char err[300];
+
+  /* after "--" every word is the program's, even -V and --help */
+  ck_assert_int_eq(parse(ARGC(shell), shell, &o, err), CLI_SHELL);
+  ck_assert_str_eq(o.cwd, "/w");
+  ck_assert_str_eq(o.command, "python3 -V");
+  ck_assert_int_eq(o.rest_argc, 3);
+  ck_assert_str_eq(o.rest_argv[0], "python3");
+  ck_assert_str_eq(o.rest_argv[2], "--help");
+  ck_assert_int_eq(parse(ARGC(alias), alias, &o, err), CLI_ALIAS);
+  ck_assert_str_eq(o.alias_dir, "/b");
+  ck_assert_int_eq(o.rest_argc, 2);
+  ck_assert_int_eq(parse(ARGC(install), install, &o, err), CLI_INSTALL);
+}
+END_TEST
+
+START_TEST(shell_alias_install_errors)
+{
+  char *other[] = {"box-broker", "--config", "c", "--shell", "--", "ls", NULL};
+  char *nodash[] = {"box-broker", "--config", "c", "--shell", NULL};
+  char *relcwd[] = {"box-broker", "--config", "c", "--shell", "--cwd", "w", "--", "python", NULL};
+  char *cwd_alone[] = {"box-broker", "--config", "c", "--cwd", "/w", "-c", "1", NULL};
+  char *two[] = {"box-broker", "--config", "c", "--install", "--audit", NULL};
+  char *install_src[] = {"box-broker", "--config", "c", "--install", "-c", "1", NULL};
+  struct cli_options o;
+  char err[300];
+
+  ck_assert_int_eq(parse(ARGC(other), other, &o, err), CLI_ERROR);
+  ck_assert_str_eq(err, "--shell runs only the python and python3 builtins, not 'ls'");
+  ck_assert_int_eq(parse(ARGC(nodash), nodash, &o, err), CLI_ERROR);
+  ck_assert_str_eq(err, "--shell needs -- and then PROGRAM ARGS...");
+  ck_assert_int_eq(parse(ARGC(relcwd), relcwd, &o, err), CLI_ERROR);
+  ck_assert_int_eq(parse(ARGC(cwd_alone), cwd_alone, &o, err), CLI_ERROR);
+  ck_assert_str_eq(err, "--cwd and --command go with --shell");
+  ck_assert_int_eq(parse(ARGC(two), two, &o, err), CLI_ERROR);
+  ck_assert_int_eq(parse(ARGC(install_src), install_src, &o, err), CLI_ERROR);
+  ck_assert_str_eq(err, "--install takes no -c SOURCE or SCRIPT of its own");
+}
+END_TEST
+
 int
 main(void)
 {
-  Suite *s = suite_create("cli");
+Suite *s = suite_create("cli");
   TCase *tc = tcase_create("parse");
   SRunner *sr;
   int failed;
@@ -158,6 +205,8 @@ main(void)
   tcase_add_test(tc, help_and_version);
   tcase_add_test(tc, usage_errors);
   tcase_add_test(tc, test_only_options);
+  tcase_add_test(tc, shell_alias_install_forms);
+  tcase_add_test(tc, shell_alias_install_errors);
   suite_add_tcase(s, tc);
   sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
