@@ -7,28 +7,38 @@
 
 #include "worker/mem.h"
 #include "worker/runtime.h"
+#include "worker/interp.h"
 
 static size_t mem_used;
 static size_t mem_limit = (size_t)1 << 30;
+static bool limits_lifted;
 
 size_t mem_in_use(void) { return mem_used; }
 
+/* A limit was hit: the spec's MemoryError, which the script cannot catch.
+ * The run ends here (interp_fatal prints it as uncaught); the limits are
+ * lifted first so printing the traceback can allocate. */
+static _Noreturn void over_limit(void)
+{
+	limits_lifted = true;
+	err_no_memory();
+	interp_fatal(err_fetch());
+}
+
 bool mem_check(size_t n)
 {
-	if (n > MEM_ALLOC_CAP || n > mem_limit - mem_used || mem_used > mem_limit) {
-		err_no_memory();
-		return false;
-	}
+	if (limits_lifted)
+		return true;
+	if (n > MEM_ALLOC_CAP || n > mem_limit - mem_used || mem_used > mem_limit)
+		over_limit();
 	return true;
 }
 
 bool mem_check_mul(size_t count, size_t size)
 {
 	size_t n;
-	if (__builtin_mul_overflow(count, size, &n)) {
-		err_no_memory();
-		return false;
-	}
+	if (__builtin_mul_overflow(count, size, &n) && !limits_lifted)
+		over_limit();
 	return mem_check(n);
 }
 
@@ -50,10 +60,8 @@ void *mem_alloc(size_t n)
 void *mem_calloc(size_t count, size_t size)
 {
 	size_t n;
-	if (__builtin_mul_overflow(count, size, &n)) {
-		err_no_memory();
-		return NULL;
-	}
+	if (__builtin_mul_overflow(count, size, &n))
+		over_limit();
 	void *p = mem_alloc(n);
 	if (p)
 		memset(p, 0, n ? n : 1);
@@ -70,10 +78,8 @@ void *mem_realloc(void *p, size_t old_n, size_t new_n)
 		old_n = 1;
 	if (new_n > old_n && !mem_check(new_n - old_n))
 		return NULL;
-	if (new_n > MEM_ALLOC_CAP) {
-		err_no_memory();
-		return NULL;
-	}
+	if (new_n > MEM_ALLOC_CAP && !limits_lifted)
+		over_limit();
 	void *q = realloc(p, new_n);
 	if (!q) {
 		err_no_memory();

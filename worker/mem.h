@@ -1,9 +1,11 @@
 /* mem.h -- the one accounting allocator every interpreter allocation uses.
  *
  * Limits: a single request over MEM_ALLOC_CAP (128 MiB) or a total live heap
- * over the configured limit (default 1 GiB) fails *before* allocating; the
- * mem_* functions then set a MemoryError (a preallocated instance, so raising
- * it needs no memory) and return NULL.  GMP is routed here too
+ * over the configured limit (default 1 GiB) fails *before* allocating, and
+ * ends the script with a MemoryError it cannot catch (the spec's rule:
+ * interp_fatal() prints it as uncaught and the worker exits 1).  When
+ * malloc itself fails the mem_* functions set an ordinary MemoryError (a
+ * preallocated instance, so raising it needs no memory) and return NULL.  GMP is routed here too
  * (mp_set_memory_functions); callers pre-check big-int result sizes with
  * mem_check() so GMP never reaches the cap (its hooks cannot fail).
  */
