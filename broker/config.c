@@ -563,7 +563,9 @@ static int load(struct cfg_loader *L, const char *path) {
     return -1;
   if (c->workspace == NULL && default_workspace(L) < 0)
     return -1;
-  return check_box_dir_placement(L);
+  if (check_box_dir_placement(L) < 0)
+    return -1;
+  return cfg_check_grants(L);
 }
 
 int box_config_load(const char *path, struct box_config **out, char *err, size_t errlen) {
@@ -606,6 +608,7 @@ void box_config_free(struct box_config *c) {
   free(c->workspace);
   free(c->operator_home);
   free(c->agent_home);
+  free(c->agent_program);
   for (size_t i = 0; i < c->n_env; i++) {
     free(c->env[i].name);
     free(c->env[i].value);

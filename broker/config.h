@@ -19,6 +19,7 @@
 #define BOX_BROKER_CONFIG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* The eight [agent.filesystem] lists, in the digest's order. */
 enum box_fs_list {
@@ -98,6 +99,7 @@ struct box_config {
   char *workspace;     /* absolute; default: broker's cwd */
   char *operator_home; /* absolute */
   char *agent_home;    /* [agent.env] HOME or NULL (own copy) */
+  char *agent_program; /* [agent] command's program (for the disclosure), or NULL */
 
   struct box_env_var *env; /* [agent] env, in file order (HOME included) */
   size_t n_env;
@@ -117,6 +119,13 @@ int box_config_load(const char *path, struct box_config **out, char *err, size_t
 
 /* Frees everything load returned; NULL is fine. */
 void box_config_free(struct box_config *cfg);
+
+/* The startup disclosure of the [agent.filesystem] grants (config_grants.c):
+ *   box-broker: [agent] runs <program> with no policy decision over these paths:
+ *   <list>  <absolute path>          (one line per grant, lists in order)
+ *   box-broker: [agent]: exposes <~/store or system tree> (<list>)
+ * Nothing when there is no grant. */
+void box_config_disclose(const struct box_config *cfg, FILE *out);
 
 /* Value of an [agent] env name, or NULL. */
 const char *box_config_env(const struct box_config *cfg, const char *name);

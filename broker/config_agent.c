@@ -217,6 +217,11 @@ int cfg_load_agent(struct cfg_loader *L, const struct toml_value *agent, int lin
     int rc;
     if (strcmp(key, "agent.command") == 0) {
       rc = cfg_string_array(L, v, kline, key);
+      if (rc == 0 && toml_array_size(v) > 0) {
+        free(L->cfg->agent_program);
+        if ((L->cfg->agent_program = cfg_strdup(L, toml_string(toml_array_at(v, 0), NULL))) == NULL)
+          rc = -1;
+      }
       if (rc == 0)
         cfg_note(L, kline, "[agent] command", "this broker runs the Python script it is given");
     } else if (strcmp(key, "agent.workspace") == 0) {

@@ -81,6 +81,76 @@ static int check_destination(struct cfg_loader *L, char *d, int line, const char
   return 0;
 }
 
+/* Two checked destinations (host lowercased) that one request could match:
+ * their hosts meet ("*.d" is every name below d, not d itself), their ports
+ * meet (none written = 443 and 80) and their paths meet (a path is a prefix
+ * in whole segments, '*' one segment; none = every path). */
+static int dest_host_len(const char *d) { return (int)strcspn(d, ":/"); }
+
+static long dest_port(const char *d) {
+  size_t h = strcspn(d, "/");
+  const char *colon = memchr(d, ':', h);
+  return colon ? strtol(colon + 1, NULL, 10) : 0;
+}
+
+static int hosts_meet(const char *a, int al, const char *b, int bl) {
+  int aw = al >= 2 && a[0] == '*', bw = bl >= 2 && b[0] == '*';
+  if (!aw && !bw)
+    return al == bl && memcmp(a, b, (size_t)al) == 0;
+  if (aw && !bw) { /* b strictly below a's domain */
+    const char *dom = a + 1; /* ".example.com" */
+    int dl = al - 1;
+    return bl > dl && memcmp(b + bl - dl, dom, (size_t)dl) == 0;
+  }
+  if (!aw && bw)
+    return hosts_meet(b, bl, a, al);
+  /* both wildcards: one domain lies in (or is) the other */
+  const char *da = a + 1, *db = b + 1;
+  int dal = al - 1, dbl = bl - 1;
+  if (dal >= dbl)
+    return memcmp(da + dal - dbl, db, (size_t)dbl) == 0;
+  return memcmp(db + dbl - dal, da, (size_t)dal) == 0;
+}
+
+static int ports_meet(long a, long b) {
+  if (a == 0 && b == 0)
+    return 1;
+  if (a == 0)
+    return b == 443 || b == 80;
+  if (b == 0)
+    return a == 443 || a == 80;
+  return a == b;
+}
+
+/* Next non-empty segment of *p; its length in *len, NULL at the end. */
+static const char *next_segment(const char **p, size_t *len) {
+  while (**p == '/')
+    (*p)++;
+  if (**p == '\0')
+    return NULL;
+  const char *s = *p;
+  *len = strcspn(s, "/");
+  *p = s + *len;
+  return s;
+}
+
+static int paths_meet(const char *a, const char *b) {
+  size_t al, bl;
+  const char *sa, *sb;
+  while ((sa = next_segment(&a, &al)) != NULL && (sb = next_segment(&b, &bl)) != NULL) {
+    int star = (al == 1 && *sa == '*') || (bl == 1 && *sb == '*');
+    if (!star && (al != bl || memcmp(sa, sb, al) != 0))
+      return 0;
+  }
+  return 1; /* one is a prefix of the other */
+}
+
+static int destinations_overlap(const char *a, const char *b) {
+  int al = dest_host_len(a), bl = dest_host_len(b);
+  return hosts_meet(a, al, b, bl) && ports_meet(dest_port(a), dest_port(b)) &&
+         paths_meet(a + strcspn(a, "/"), b + strcspn(b, "/"));
+}
+
 static int load_destinations(struct cfg_loader *L, struct box_egress *g, const struct toml_value *v,
                              int line, const char *key) {
   if (cfg_string_array(L, v, line, key) < 0)
@@ -102,9 +172,16 @@ static int load_destinations(struct cfg_loader *L, struct box_egress *g, const s
     for (size_t r = 0; r < L->cfg->n_egress + 1; r++) {
       const struct box_egress *o = &L->cfg->egress[r];
       for (size_t k = 0; k < o->n_destinations; k++)
-        if (&o->destinations[k] != &g->destinations[g->n_destinations - 1] && strcmp(o->destinations[k], d) == 0)
-          return cfg_fail(L, toml_line(e), key, "\"%s\" is already a destination of [egress.%s]; name each destination once",
-                          d, o->name);
+        if (&o->destinations[k] != &g->destinations[g->n_destinations - 1]) {
+          if (strcmp(o->destinations[k], d) == 0)
+            return cfg_fail(L, toml_line(e), key, "\"%s\" is already a destination of [egress.%s]; name each destination once",
+                            d, o->name);
+          if (destinations_overlap(o->destinations[k], d))
+            return cfg_fail(L, toml_line(e), key,
+                            "\"%s\" overlaps \"%s\" of [egress.%s]: one request could match both; make them "
+                            "disjoint (a request may match only one destination)",
+                            d, o->destinations[k], o->name);
+        }
     }
   }
   return 0;

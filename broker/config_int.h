@@ -45,5 +45,8 @@ int cfg_path_within(const char *path, const char *dir);
 int cfg_load_agent(struct cfg_loader *L, const struct toml_value *agent, int line);
 int cfg_load_egress(struct cfg_loader *L, const struct toml_value *egress, int line);
 int cfg_load_telemetry(struct cfg_loader *L, const struct toml_value *telemetry, int line);
+/* After the whole file: what the [agent.filesystem] grants may reach
+ * (config_grants.c).  0, or -1 with the refusal written. */
+int cfg_check_grants(struct cfg_loader *L);
 
 #endif

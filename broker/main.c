@@ -247,6 +247,8 @@ main(int argc, char **argv)
   }
   if (action == CLI_DECIDE)
     return decide(cfg, policy, opts.decide_json);
+  if (action == CLI_INSTALL) /* the box is set up for its agent: disclose the grants */
+    box_config_disclose(cfg, stderr);
 
   /* The script of the alias route and of a plain run is read, checked and
    * refused before the box directory is touched. */
@@ -348,6 +350,9 @@ main(int argc, char **argv)
     }
   }
   script.cwd = cfg->workspace;
+  /* "~" in the script: the agent's HOME when the box sets one, else the
+   * operator's home (the reach floor admits both). */
+  script.home = cfg->agent_home != NULL ? cfg->agent_home : cfg->operator_home;
 
   memset(&scfg, 0, sizeof scfg);
   worker_limits_default(&scfg.limits);

@@ -214,6 +214,8 @@ send_script(struct session *s, const struct session_script *script)
   json_object_object_add(o, "filename", json_object_new_string(script->filename));
   json_object_object_add(o, "argv0", json_object_new_string(script->argv0));
   json_object_object_add(o, "cwd", json_object_new_string(script->cwd));
+  if (script->home != NULL)
+    json_object_object_add(o, "home", json_object_new_string(script->home));
   send_json(s, BOX_FRAME_SCRIPT, 0, o, script->source, script->len);
   json_object_put(o);
 }

@@ -47,6 +47,7 @@ struct session_script {
   const char *filename; /* "<string>" or the script path */
   const char *argv0;    /* "-c" or the script path */
   const char *cwd;      /* the workspace */
+  const char *home;     /* the agent's HOME (Path.home(), "~"), or NULL */
 };
 
 struct session_config {

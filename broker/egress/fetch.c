@@ -150,6 +150,28 @@ static void fail_url(json_object *resp, const char *what, const char *url, const
   fxbuf_free(&b);
 }
 
+/* The broker's own stderr line for a URL the floor refused (strands-box.md
+ * 2.9); the script's text is printed with control bytes escaped. */
+static void floor_note(const char *url, const char *reason)
+{
+  struct fxbuf raw = {0}, b = {0}, line = {0};
+  fxbuf_printf(&raw, "url=%s reason=%s", url, reason);
+  fx_lossy_utf8(&b, raw.p, raw.n);
+  fxbuf_puts(&line, "box-broker: monty fetch refused before transport (SSRF floor): principal=agent ");
+  for (size_t i = 0; i < b.n; i++) {
+    unsigned char c = (unsigned char)b.p[i];
+    if (c < 0x20 || c == 0x7f)
+      fxbuf_printf(&line, "\\x%02x", c);
+    else
+      fxbuf_put(&line, &b.p[i], 1);
+  }
+  fxbuf_puts(&line, "\n");
+  fwrite(line.p, 1, line.n, stderr); /* one write: stderr is unbuffered */
+  fxbuf_free(&raw);
+  fxbuf_free(&b);
+  fxbuf_free(&line);
+}
+
 /* ---- the canonical request path -------------------------------------------- */
 
 static int unreserved(int c)
@@ -460,6 +482,7 @@ static int parse_target(const char *url, struct target *t, json_object *resp)
     fxbuf_puts(&b, "access denied: ");
     fx_lossy_utf8(&b, url, strlen(url));
     fail(resp, "OSError", b.p);
+    floor_note(url, b.p);
     fxbuf_free(&b);
     return -1;
   }
@@ -470,6 +493,7 @@ static int parse_target(const char *url, struct target *t, json_object *resp)
     fxbuf_puts(&b, "access denied: ");
     fx_lossy_utf8(&b, t->host, strlen(t->host));
     fail(resp, "OSError", b.p);
+    floor_note(url, b.p);
     fxbuf_free(&b);
     return -1;
   }

@@ -3,7 +3,9 @@
  * sandbox.md 5).
  *
  * Order: URL floor (addr.h: scheme http/https, no localhost, no literal
- * internal address; "access denied: <host>", nothing decided or sent) ->
+ * internal address; "access denied: <host>", nothing decided or sent, and
+ * the broker's stderr gets "box-broker: monty fetch refused before transport
+ * (SSRF floor): principal=agent url=<url> reason=<error>") ->
  * net:connect {host, port} before DNS (deny: "error sending request for url
  * (<url>)", nothing sent) -> resolve once (getaddrinfo, or the operator's
  * pin) -> net:connect {host, port, ip} per address, skipping internal

@@ -52,6 +52,9 @@ static void setup(void) {
   make_file("file.txt", "x\n");
   make_file("policy.dw", "// empty\n");
   make_file("boxes/p.dw", "// empty\n");
+  make_file("ws/pol.dw", "// empty\n");
+  make_dir("home/.ssh"); /* credential stores a grant may not enclose */
+  make_file("home/.netrc", "machine x\n");
   char link[PATH_MAX + 8];
   snprintf(link, sizeof link, "%s/link", tmp);
   ck_assert_int_eq(symlink("ws", link), 0);
@@ -247,6 +250,65 @@ START_TEST(test_workspace_in_home_default) {
 }
 END_TEST
 
+/* The startup disclosure of the grants, and the write+exec warning printed
+ * while loading (stderr is captured into a file for the load). */
+START_TEST(test_disclose) {
+  char expect[2048], err[2048], cap[PATH_MAX + 16];
+  snprintf(cap, sizeof cap, "%s/stderr.txt", tmp);
+  fflush(stderr);
+  int saved = dup(2);
+  FILE *cf = fopen(cap, "w");
+  ck_assert_ptr_nonnull(cf);
+  dup2(fileno(cf), 2);
+  struct box_config *c = load_data("ok-disclose.toml", expect, sizeof expect, err, sizeof err);
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  fclose(cf);
+  ck_assert_msg(c != NULL, "refused: %s", err);
+  char *warned = slurp(cap);
+  char *want = subst("box-broker: warning: @TMP@/box.toml:11: agent.filesystem.exec: \"@TMP@/ws\" overlaps "
+                     "the write grant \"@TMP@/ws\" (line 10); the agent can run what it writes there\n");
+  ck_assert_msg(strstr(warned, want) != NULL, "stderr:\n%s\nlacks:\n%s", warned, want);
+  free(warned);
+  free(want);
+
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  ck_assert_ptr_nonnull(out);
+  box_config_disclose(c, out);
+  fclose(out);
+  want = subst("box-broker: [agent] runs /usr/bin/node with no policy decision over these paths:\n"
+               "read  @TMP@/home/.ssh\n"
+               "read  @TMP@/ws\n"
+               "read  /etc\n"
+               "write  @TMP@/ws\n"
+               "read_file  @TMP@/home/.netrc\n"
+               "exec  @TMP@/ws\n"
+               "exec  /usr/bin\n"
+               "deny  @TMP@/ws/pol.dw\n"
+               "box-broker: [agent]: exposes ~/.ssh (read)\n"
+               "box-broker: [agent]: exposes /etc (read)\n"
+               "box-broker: [agent]: exposes ~/.netrc (read_file)\n");
+  ck_assert_str_eq(text, want);
+  free(text);
+  free(want);
+  box_config_free(c);
+
+  /* No grant: nothing at all. */
+  c = load_data("ok-minimal.toml", expect, sizeof expect, err, sizeof err);
+  ck_assert_ptr_nonnull(c);
+  text = NULL;
+  out = open_memstream(&text, &len);
+  box_config_disclose(c, out);
+  fclose(out);
+  ck_assert_str_eq(text, "");
+  free(text);
+  box_config_free(c);
+}
+END_TEST
+
 static int by_name(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -278,6 +340,7 @@ int main(void) {
   tcase_add_test(tc, test_defaults);
   tcase_add_test(tc, test_missing_file);
   tcase_add_test(tc, test_workspace_in_home_default);
+  tcase_add_test(tc, test_disclose);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

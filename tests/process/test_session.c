@@ -85,7 +85,7 @@ static void
 run(worker_fn fn, unsigned deadline_ms, struct session_result *res, struct worker_proc *w)
 {
   static const char source[] = "print(1)\n";
-  struct session_script script = {source, sizeof source - 1, "<string>", "-c", "/ws"};
+  struct session_script script = {source, sizeof source - 1, "<string>", "-c", "/ws", "/home"};
   struct session_config cfg;
 
   memset(&cfg, 0, sizeof cfg);
@@ -382,7 +382,7 @@ run_dispatch(worker_fn fn, unsigned deadline_ms, struct session_result *res,
              struct worker_proc *w)
 {
   static const char source[] = "x";
-  struct session_script script = {source, 1, "<string>", "-c", "/ws"};
+  struct session_script script = {source, 1, "<string>", "-c", "/ws", NULL};
   struct session_config cfg;
 
   memset(&cfg, 0, sizeof cfg);
