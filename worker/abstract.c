@@ -692,8 +692,8 @@ Value obj_format(Value v, Value spec)
 	if (IS_STR(spec) && AS_STR(spec)->nbytes == 0) {
 		if (obj_is(v, &str_type))
 			return val_incref(v);
-		if (v.tag == V_INT || v.tag == V_FLOAT)
-			return obj_str(v);
+		if (v.tag == V_INT || v.tag == V_FLOAT || val_isinstance(v, &type_type))
+			return obj_str(v);  /* a class: int.__format__ would be unbound */
 	}
 	Value f = obj_getattr(v, ID(__format__));
 	if (IS_NULL(f))

@@ -143,8 +143,9 @@ static int isinstance_check(Value obj, Value cls, int depth)
 	}
 	if (val_isinstance(cls, &type_type)) {
 		Type *ct = (Type *)cls.u.o;
-		if (val_isinstance(obj, ct))
+		if (val_type(obj) == ct)
 			return 1;
+		/* as CPython: a metaclass __instancecheck__ decides subclasses too */
 		Type *meta = val_type(cls);
 		if (meta != &type_type) {
 			Value f = type_lookup(meta, ID(__instancecheck__));
@@ -157,7 +158,7 @@ static int isinstance_check(Value obj, Value cls, int depth)
 				return t;
 			}
 		}
-		return 0;
+		return val_isinstance(obj, ct) ? 1 : 0;
 	}
 	if (IS_TUPLE(cls)) {
 		Tuple *t = AS_TUPLE(cls);
@@ -172,6 +173,16 @@ static int isinstance_check(Value obj, Value cls, int depth)
 	Tuple *ui;
 	if (union_items(cls, &ui))
 		return isinstance_check(obj, v_obj(&ui->ob), depth + 1);
+	/* an object whose class defines __instancecheck__ (typing's List, ...) */
+	Value icf = type_lookup(val_type(cls), ID(__instancecheck__));
+	if (!IS_NULL(icf) && obj_is(icf, &func_type)) {
+		Value r = call2(icf, cls, obj);
+		if (IS_NULL(r))
+			return -1;
+		int t = obj_truth(r);
+		val_decref(r);
+		return t;
+	}
 	err_format(Exc_TypeError, "isinstance() arg 2 must be a type, a tuple of types, or a union");
 	return -1;
 }
@@ -199,6 +210,15 @@ static int issubclass_check(Value sub, Value cls)
 	Tuple *ui;
 	if (union_items(cls, &ui))
 		return issubclass_check(sub, v_obj(&ui->ob));
+	Value scf = val_isinstance(cls, &type_type) ? v_null() : type_lookup(val_type(cls), ID(__subclasscheck__));
+	if (!IS_NULL(scf) && obj_is(scf, &func_type)) {
+		Value r = call2(scf, cls, sub);
+		if (IS_NULL(r))
+			return -1;
+		int t = obj_truth(r);
+		val_decref(r);
+		return t;
+	}
 	if (!val_isinstance(cls, &type_type)) {
 		err_format(Exc_TypeError, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
 		return -1;
@@ -911,6 +931,7 @@ void builtins_register(Dict *b)
 	add_fn(b, "exec", bi_exec);
 	add_fn(b, "compile", bi_compile);
 	add_fn(b, "open", bi_open);
+	{ void fetch_register(Dict *); fetch_register(b); } /* worker/modules/fetch.c */
 	add_fn(b, "aiter", bi_aiter);
 	add_fn(b, "anext", bi_anext);
 	add_fn(b, "__build_class__", build_class);

@@ -65,6 +65,7 @@ typedef struct Compiler {
 	Str *source;
 	bool failed;
 	int interactive;
+	bool future_annotations;  /* from __future__ import annotations */
 } Compiler;
 
 static void *xrealloc(void *p, size_t n)
@@ -590,6 +591,7 @@ static int attr_name(Compiler *c, const char *attr)
 /* ---- expressions --------------------------------------------------------------- */
 
 static void compile_expr(Compiler *c, ast_expr *e);
+static void compile_annotation(Compiler *c, ast_expr *e);
 static void compile_stmts(Compiler *c, ast_stmt_seq *b);
 static void compile_store(Compiler *c, ast_expr *t);
 static void compile_jump_if(Compiler *c, ast_expr *e, bool cond, int label);
@@ -947,28 +949,32 @@ static uint32_t compile_defaults(Compiler *c, ast_arguments *a)
 static uint32_t compile_annotations(Compiler *c, ast_arguments *a, ast_expr *returns)
 {
 	int n = 0;
+	/* CPython's order: positional, *args, keyword-only, **kwargs */
 	ast_arg_seq *seqs[3] = {&a->posonlyargs, &a->args, &a->kwonlyargs};
+	ast_arg *va[3] = {NULL, a->vararg, NULL};
 	for (int k = 0; k < 3; k++) {
 		for (int i = 0; i < seqs[k]->n; i++) {
 			ast_arg *x = seqs[k]->items[i];
 			if (x->annotation) {
 				load_const(c, str_value(str_intern(x->arg)));
-				compile_expr(c, x->annotation);
+				compile_annotation(c, x->annotation);
 				n++;
 			}
 		}
-	}
-	ast_arg *va[2] = {a->vararg, a->kwarg};
-	for (int k = 0; k < 2; k++) {
 		if (va[k] && va[k]->annotation) {
 			load_const(c, str_value(str_intern(va[k]->arg)));
-			compile_expr(c, va[k]->annotation);
+			compile_annotation(c, va[k]->annotation);
 			n++;
 		}
 	}
+	if (a->kwarg && a->kwarg->annotation) {
+		load_const(c, str_value(str_intern(a->kwarg->arg)));
+		compile_annotation(c, a->kwarg->annotation);
+		n++;
+	}
 	if (returns) {
 		load_const(c, str_value(str_intern("return")));
-		compile_expr(c, returns);
+		compile_annotation(c, returns);
 		n++;
 	}
 	if (!n)
@@ -1917,8 +1923,92 @@ static void compile_import(Compiler *c, ast_stmt *s)
 	}
 }
 
+/* from __future__ import ...: a compiler directive, not an import.  Only
+ * "annotations" changes anything (annotations are kept as source text). */
+static bool compile_future(Compiler *c, ast_stmt *s)
+{
+	const char *mod = s->v.ImportFrom.module;
+	if (!mod || strcmp(mod, "__future__") != 0 || s->v.ImportFrom.level != 0)
+		return false;
+	static const char *const known[] = {"nested_scopes", "generators", "division",
+		"absolute_import", "with_statement", "print_function",
+		"unicode_literals", "generator_stop", "annotations", NULL};
+	for (int i = 0; i < s->v.ImportFrom.names.n; i++) {
+		const char *name = s->v.ImportFrom.names.items[i]->name;
+		int k = 0;
+		while (known[k] && strcmp(known[k], name) != 0)
+			k++;
+		if (!known[k]) {
+			cerror(c, &s->pos, "future feature %s is not defined", name);
+			return true;
+		}
+		if (strcmp(name, "annotations") == 0)
+			c->future_annotations = true;
+	}
+	return true;
+}
+
+/* The source text of e (for postponed annotations), or NULL. */
+static Str *expr_source(Compiler *c, ast_expr *e)
+{
+	if (!c->source)
+		return NULL;
+	const char *p = c->source->data, *end = p + c->source->nbytes;
+	const char *start = NULL, *stop = NULL;
+	int line = 1;
+	const char *ls = p;
+	while (ls <= end) {
+		const char *nl = memchr(ls, '\n', (size_t)(end - ls));
+		const char *le = nl ? nl : end;
+		if (line == e->pos.lineno && e->pos.col_offset <= le - ls)
+			start = ls + e->pos.col_offset;
+		if (line == e->pos.end_lineno && e->pos.end_col_offset <= le - ls)
+			stop = ls + e->pos.end_col_offset;
+		if (!nl || stop)
+			break;
+		ls = nl + 1;
+		line++;
+	}
+	if (!start || !stop || stop < start)
+		return NULL;
+	/* a multi-line annotation becomes one line (line breaks and the
+	 * indentation after them dropped) */
+	char *buf = xrealloc(NULL, (size_t)(stop - start) + 1);
+	size_t n = 0;
+	for (const char *q = start; q < stop; q++) {
+		bool brk = *q == '\n' || *q == '\r';
+		if (*q == '\\' && q + 1 < stop && q[1] == '\n') {
+			q++;
+			brk = true;
+		}
+		if (brk) {
+			while (q + 1 < stop && (q[1] == ' ' || q[1] == '\t' || q[1] == '\n' || q[1] == '\r'))
+				q++;
+			continue;
+		}
+		buf[n++] = *q;
+	}
+	Str *r = str_new(buf, n);
+	free(buf);
+	return r;
+}
+
+static void compile_annotation(Compiler *c, ast_expr *e)
+{
+	if (c->future_annotations) {
+		Str *src = expr_source(c, e);
+		if (src) {
+			load_const(c, str_value(src));
+			return;
+		}
+	}
+	compile_expr(c, e);
+}
+
 static void compile_import_from(Compiler *c, ast_stmt *s)
 {
+	if (compile_future(c, s))
+		return;
 	int n = s->v.ImportFrom.names.n;
 	Tuple *names = tuple_new((size_t)n);
 	for (int i = 0; i < n; i++)
@@ -1948,7 +2038,7 @@ static void compile_annassign(Compiler *c, ast_stmt *s)
 	}
 	if (t->kind == EXPR_Name && s->v.AnnAssign.simple && !fast_scope(c->u)) {
 		/* __annotations__[name] = annotation */
-		compile_expr(c, s->v.AnnAssign.annotation);
+		compile_annotation(c, s->v.AnnAssign.annotation);
 		emit(c, OP_LOAD_NAME, (uint32_t)add_name(c, "__annotations__"));
 		char *m = mangle_name(c->u->st->private_name, t->v.Name.id);
 		load_const(c, str_value(str_intern(m)));

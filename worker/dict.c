@@ -392,10 +392,13 @@ static void dict_traverse(Obj *o, visitfn visit, void *arg)
 	}
 }
 
+static void dict_gc_clear(Obj *o) { dict_clear((Dict *)o); }
+
 void dict_core_init(void);
 void dict_core_init(void)
 {
 	dict_type.dealloc = dict_dealloc;
 	dict_type.traverse = dict_traverse;
+	dict_type.clear = dict_gc_clear;
 	dict_type.basicsize = sizeof(Dict);
 }

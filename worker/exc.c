@@ -248,6 +248,20 @@ static void exc_traverse(Obj *o, visitfn visit, void *arg)
 	visit(e->note, arg);
 }
 
+/* cycle collector: drop the chained exceptions and the extra value (the
+ * instance dict and args are containers cleared on their own) */
+static void exc_clear(Obj *o)
+{
+	Exc *e = (Exc *)o;
+	Obj *c = e->cause, *x = e->context;
+	e->cause = e->context = NULL;
+	Value n = e->note;
+	e->note = v_none();
+	obj_xdecref(c);
+	obj_xdecref(x);
+	val_decref(n);
+}
+
 Value exc_args_str(Exc *e)
 {
 	Tuple *a = e->args;
@@ -266,7 +280,7 @@ static Value exc_str(Value v)
 		return val_incref(e->note);
 	if (type_is_subtype(t, Exc_KeyError) && e->args && e->args->n == 1)
 		return obj_repr(e->args->items[0]);
-	if (type_is_subtype(t, Exc_OSError) && e->args && e->args->n >= 2) {
+	if (type_is_subtype(t, Exc_OSError) && e->args && e->args->n == 2) {
 		Value fn = e->dict ? dict_get_str(e->dict, ID(filename)) : v_null();
 		StrBuf b;
 		sb_init(&b);
@@ -278,6 +292,13 @@ static Value exc_str(Value v)
 		if (!IS_NULL(fn) && !IS_NONE(fn)) {
 			sb_adds(&b, ": ");
 			sb_add_repr(&b, fn);
+			Str *k = str_intern("filename2");
+			Value fn2 = dict_get_str(e->dict, k);
+			obj_decref(&k->ob);
+			if (!IS_NULL(fn2) && !IS_NONE(fn2)) {
+				sb_adds(&b, " -> ");
+				sb_add_repr(&b, fn2);
+			}
 		}
 		return str_value(sb_finish(&b));
 	}
@@ -471,10 +492,24 @@ static void exc_fill_extra(Exc *e)
 	} else if (type_is_subtype(t, Exc_SystemExit)) {
 		dict_set_str(e->dict, ID(code), a->n == 0 ? v_none() : a->n == 1 ? a->items[0] : v_obj(&a->ob));
 	} else if (type_is_subtype(t, Exc_OSError)) {
+		/* OSError(errno, strerror[, filename[, winerror[, filename2]]]):
+		 * with a filename, .args keeps only (errno, strerror) */
 		Value none = v_none();
-		dict_set_str(e->dict, str_intern("errno"), a->n >= 2 ? a->items[0] : none);
-		dict_set_str(e->dict, ID(strerror), a->n >= 2 ? a->items[1] : none);
-		dict_set_str(e->dict, ID(filename), a->n >= 3 ? a->items[2] : none);
+		bool full = a->n >= 2 && a->n <= 5;
+		Str *k_errno = str_intern("errno"), *k_fn2 = str_intern("filename2");
+		dict_set_str(e->dict, k_errno, full ? a->items[0] : none);
+		dict_set_str(e->dict, ID(strerror), full ? a->items[1] : none);
+		dict_set_str(e->dict, ID(filename), full && a->n >= 3 ? a->items[2] : none);
+		dict_set_str(e->dict, k_fn2, full && a->n == 5 ? a->items[4] : none);
+		obj_decref(&k_errno->ob);
+		obj_decref(&k_fn2->ob);
+		if (full && a->n >= 3) {
+			Tuple *two = tuple_from(a->items, 2);
+			if (two) {
+				e->args = two;
+				obj_decref(&a->ob);
+			}
+		}
 	} else if (type_is_subtype(t, Exc_SyntaxError)) {
 		Value none = v_none();
 		dict_set_str(e->dict, ID(msg), a->n >= 1 ? a->items[0] : none);
@@ -498,8 +533,38 @@ static void exc_fill_extra(Exc *e)
 	}
 }
 
+/* OSError(errno, ...) constructs the subclass that errno names (Linux
+ * numbering), as CPython does, when called on OSError itself. */
+static Type *oserror_subclass(const Value *args, size_t nargs)
+{
+	static const struct { int err; const char *name; } map[] = {
+		{1, "PermissionError"}, {2, "FileNotFoundError"}, {3, "ProcessLookupError"},
+		{4, "InterruptedError"}, {10, "ChildProcessError"}, {11, "BlockingIOError"},
+		{13, "PermissionError"}, {17, "FileExistsError"}, {20, "NotADirectoryError"},
+		{21, "IsADirectoryError"}, {32, "BrokenPipeError"}, {103, "ConnectionAbortedError"},
+		{104, "ConnectionResetError"}, {108, "BrokenPipeError"}, {110, "TimeoutError"},
+		{111, "ConnectionRefusedError"}, {114, "BlockingIOError"}, {115, "BlockingIOError"},
+	};
+	if (nargs < 2 || nargs > 5 || args[0].tag != V_INT || !vm.builtins)
+		return NULL;
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
+		if (map[i].err != args[0].u.i)
+			continue;
+		Str *k = str_intern(map[i].name);
+		Value c = dict_get_str(vm.builtins, k);
+		obj_decref(&k->ob);
+		return is_exc_type(c) ? (Type *)c.u.o : NULL;
+	}
+	return NULL;
+}
+
 static Value exc_tp_new_full(Type *t, const Value *args, size_t nargs, Tuple *kw)
 {
+	if (t == Exc_OSError) {
+		Type *sub = oserror_subclass(args, nargs);
+		if (sub)
+			t = sub;
+	}
 	Value r = exc_tp_new(t, args, nargs, kw);
 	if (!IS_NULL(r))
 		exc_fill_extra((Exc *)r.u.o);
@@ -549,6 +614,7 @@ static Type *new_exc_type(Dict *builtins, const char *name, Type *base)
 	t->basicsize = sizeof(Exc);
 	t->dealloc = exc_dealloc;
 	t->traverse = exc_traverse;
+	t->clear = exc_clear;
 	type_init_builtin(t, name, base);
 	t->base = base;
 	t->new = base ? NULL : exc_tp_new_full;

@@ -206,6 +206,22 @@ static void func_traverse(Obj *o, visitfn visit, void *arg)
 	visit(f->doc, arg);
 }
 
+/* cycle collector: defaults and annotations can hold anything; the
+ * closure's cells and the dict are cleared on their own */
+static void func_clear(Obj *o)
+{
+	Func *f = (Func *)o;
+	Tuple *d = f->defaults;
+	Dict *kd = f->kwdefaults;
+	Value an = f->annotations;
+	f->defaults = NULL;
+	f->kwdefaults = NULL;
+	f->annotations = v_null();
+	obj_xdecref(d ? &d->ob : NULL);
+	obj_xdecref(kd ? &kd->ob : NULL);
+	val_decref(an);
+}
+
 static Value func_repr(Value v)
 {
 	Func *f = (Func *)v.u.o;
@@ -326,6 +342,7 @@ static void cell_dealloc(Obj *o)
 }
 
 static void cell_traverse(Obj *o, visitfn visit, void *arg) { visit(((Cell *)o)->v, arg); }
+static void cell_clear(Obj *o) { VAL_CLEAR(((Cell *)o)->v); }
 
 static Value cell_get_contents(Value v)
 {
@@ -473,6 +490,8 @@ static Value builtin_call(Value v, const Value *args, size_t nargs, Tuple *kw)
 static Value builtin_call_inner(Value v, const Value *args, size_t nargs, Tuple *kw)
 {
 	Builtin *b = (Builtin *)v.u.o;
+	if (b->flags & BF_STATIC)
+		return b->fn(v_null(), args, nargs, kw);
 	if (IS_NULL(b->self) && b->owner) {
 		/* unbound method descriptor: first argument is self */
 		if (b->flags & BF_CLASSMETHOD)
@@ -768,7 +787,13 @@ static Value module_getattr(Value v, Str *name)
 		obj_incref(&m->dict->ob);
 		return v_obj(&m->dict->ob);
 	}
-	return generic_getattr(v, name);
+	r = generic_getattr(v, name);
+	Value ga;  /* PEP 562: a module-level __getattr__ answers missing names */
+	if (IS_NULL(r) && (!err_occurred() || err_matches(Exc_AttributeError)) && !IS_NULL(ga = dict_get_str(m->dict, ID(__getattr__)))) {
+		err_clear();
+		return call1(ga, str_value(name));
+	}
+	return r;
 }
 
 static int module_setattr(Value v, Str *name, Value val)
@@ -814,6 +839,7 @@ void func_types_init(void)
 	type_init_builtin(t, "function", &object_type);
 	t->dealloc = func_dealloc;
 	t->traverse = func_traverse;
+	t->clear = func_clear;
 	t->repr = func_repr;
 	t->descr_get = func_descr_get;
 	t->call = func_call;
@@ -841,6 +867,7 @@ void func_types_init(void)
 	type_init_builtin(t, "cell", &object_type);
 	t->dealloc = cell_dealloc;
 	t->traverse = cell_traverse;
+	t->clear = cell_clear;
 	type_add_getset(t, "cell_contents", cell_get_contents);
 
 	t = &method_type;

@@ -183,6 +183,26 @@ int gen_throw_into(Gen *g, Obj *exc, Value *out)
 	return resume(g, v_none(), true, out);
 }
 
+/* The collector found this generator in garbage: run its pending finally
+ * blocks now, while everything it may touch is still intact (PEP 442). */
+void gen_gc_finalize(Obj *o);
+void gen_gc_finalize(Obj *o)
+{
+	Gen *g = (Gen *)o;
+	if (!g->frame || !g->frame->started || g->finished || g->running || g->frame->nblocks == 0)
+		return;
+	Obj *saved = err_fetch();
+	Value ge = exc_new(Exc_GeneratorExit, NULL, 0);
+	if (!IS_NULL(ge)) {
+		Value r;
+		int st = gen_throw_into(g, ge.u.o, &r);
+		if (st >= 0)
+			val_decref(r);
+	}
+	err_clear();
+	err_restore(saved);
+}
+
 static void gen_dealloc(Obj *o)
 {
 	Gen *g = (Gen *)o;
@@ -208,6 +228,39 @@ static void gen_dealloc(Obj *o)
 	obj_decref(&g->name->ob);
 	obj_decref(&g->qualname->ob);
 	obj_free(o);
+}
+
+/* Cycle collector.  A suspended generator owns its frame: the function,
+ * namespaces, fast locals and the saved value stack.  A running one is
+ * skipped (its frame is live on the VM and counts as reachable). */
+static void gen_traverse(Obj *o, visitfn visit, void *arg)
+{
+	Gen *g = (Gen *)o;
+	Frame *f = g->frame;
+	if (!f || g->running)
+		return;
+	if (f->func)
+		visit(v_obj(&f->func->ob), arg);
+	if (f->locals)
+		visit(v_obj(&f->locals->ob), arg);
+	size_t nfast = (size_t)f->code->nlocals + (size_t)f->code->ncells + (size_t)f->code->nfree;
+	for (size_t i = 0; i < nfast; i++)
+		visit(f->fast[i], arg);
+	for (Value *p = f->stack; p < f->sp; p++)
+		visit(*p, arg);
+}
+
+/* Garbage: drop the frame without running its finally blocks. */
+static void gen_clear(Obj *o)
+{
+	Gen *g = (Gen *)o;
+	Frame *f = g->frame;
+	if (!f || g->running)
+		return;
+	g->frame = NULL;
+	g->finished = true;
+	f->gen = NULL;
+	frame_release(f);
 }
 
 static Value gen_iter(Value v) { return val_incref(v); }
@@ -402,6 +455,48 @@ static Value asend_await(Value self, const Value *args, size_t nargs, Tuple *kw)
 
 /* ---- __build_class__ ---------------------------------------------------------- */
 
+/* PEP 560: a base that is not a class may stand for other bases through
+ * __mro_entries__(orig_bases) (typing's Generic[T], NamedTuple, ...).
+ * Returns the resolved bases (new reference), NULL with an exception. */
+static Tuple *resolve_mro_entries(Tuple *orig)
+{
+	List *l = list_new(0);
+	if (!l)
+		return NULL;
+	for (size_t i = 0; i < orig->n; i++) {
+		Value b = orig->items[i];
+		Value m = val_isinstance(b, &type_type) ? v_null() : obj_getattr_opt(b, ID(__mro_entries__));
+		if (IS_NULL(m)) {
+			if (err_occurred() || !list_append(l, b))
+				goto fail;
+			continue;
+		}
+		Value ov = v_obj(&orig->ob);
+		Value r = obj_call(m, &ov, 1, NULL);
+		val_decref(m);
+		if (IS_NULL(r))
+			goto fail;
+		if (!IS_TUPLE(r)) {
+			val_decref(r);
+			err_format(Exc_TypeError, "__mro_entries__ must return a tuple");
+			goto fail;
+		}
+		Tuple *rt = (Tuple *)r.u.o;
+		for (size_t j = 0; j < rt->n; j++)
+			if (!list_append(l, rt->items[j])) {
+				val_decref(r);
+				goto fail;
+			}
+		val_decref(r);
+	}
+	Tuple *t = tuple_from(l->items, l->n);
+	obj_decref(&l->ob);
+	return t;
+fail:
+	obj_decref(&l->ob);
+	return NULL;
+}
+
 Value build_class(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	if (nargs < 2)
@@ -415,7 +510,16 @@ Value build_class(Value self, const Value *args, size_t nargs, Tuple *kw)
 	Tuple *bases = tuple_from(args + 2, nargs - 2);
 	if (!bases)
 		return v_null();
-	/* __mro_entries__ is not supported: plain bases only */
+	Tuple *orig_bases = NULL;  /* set when __mro_entries__ changed them */
+	for (size_t i = 0; i < bases->n && !orig_bases; i++)
+		if (!val_isinstance(bases->items[i], &type_type)) {
+			orig_bases = bases;
+			bases = resolve_mro_entries(orig_bases);
+			if (!bases) {
+				obj_decref(&orig_bases->ob);
+				return v_null();
+			}
+		}
 	Value meta = v_null();
 	size_t nkw = kw ? kw->n : 0;
 	Tuple *kwn = NULL;
@@ -459,6 +563,16 @@ Value build_class(Value self, const Value *args, size_t nargs, Tuple *kw)
 			val_decref(ns);
 		}
 		obj_decref(&bases->ob);
+		if (orig_bases)
+			obj_decref(&orig_bases->ob);
+		if (kwn)
+			obj_decref(&kwn->ob);
+		return v_null();
+	}
+	if (orig_bases && dict_set_str(AS_DICT(ns), ID(__orig_bases__), v_obj(&orig_bases->ob)) < 0) {
+		val_decref(ns);
+		obj_decref(&bases->ob);
+		obj_decref(&orig_bases->ob);
 		if (kwn)
 			obj_decref(&kwn->ob);
 		return v_null();
@@ -509,6 +623,8 @@ Value build_class(Value self, const Value *args, size_t nargs, Tuple *kw)
 	val_decref(cell);
 	val_decref(ns);
 	obj_decref(&bases->ob);
+	if (orig_bases)
+		obj_decref(&orig_bases->ob);
 	if (kwn)
 		obj_decref(&kwn->ob);
 	return r;
@@ -642,6 +758,8 @@ void gen_types_init(void)
 		Type *t = ts[i];
 		type_init_builtin(t, names[i], &object_type);
 		t->dealloc = gen_dealloc;
+		t->traverse = gen_traverse;
+		t->clear = gen_clear;
 		t->repr = gen_repr;
 		if (i == 0) {
 			t->iter = gen_iter;

@@ -129,6 +129,14 @@ host_receive_script(struct box_host *h, struct host_script *script)
   script->filename = script_string(&script->frame, "filename");
   script->argv0 = script_string(&script->frame, "argv0");
   script->cwd = script_string(&script->frame, "cwd");
+  {
+    json_object *v;
+    if (json_object_object_get_ex(script->frame.json, "home", &v)) {
+      if (!json_object_is_type(v, json_type_string))
+        host_fatal("SCRIPT frame's \"home\" is not a string");
+      script->home = json_object_get_string(v);
+    }
+  }
   script->source_copy = malloc(script->frame.bin_len + 1);
   if (script->source_copy == NULL)
     host_fatal("out of memory for the script source");

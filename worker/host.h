@@ -32,6 +32,7 @@ struct host_script {
   const char *filename; /* "<string>" or the script path */
   const char *argv0;    /* "-c" or the script path */
   const char *cwd;      /* the workspace: os.getcwd() */
+  const char *home;     /* "~" for os.path.expanduser / Path.home(), or NULL */
   struct box_frame frame;
   char *source_copy;
 };

@@ -378,6 +378,7 @@ int interp_run(const char *source, size_t len, const char *filename, const char 
 		status = handle_uncaught();
 	else
 		val_decref(r);
+	{ void io_file_end(void); io_file_end(); } /* commit files left open: worker/modules/io_file.c */
 	out_flush();
 	return status;
 }

@@ -12,6 +12,10 @@ struct box_host; /* defined in worker/host.h */
 int interp_run(const char *source, size_t len, const char *filename, const char *argv0,
                const char *cwd, struct box_host *host);
 
+/* The script's "~" (the agent's HOME, from the SCRIPT frame; NULL: none),
+ * for os.path.expanduser and Path.home(); call before interp_run. */
+void os_set_home(const char *home);
+
 /* Ends the script at once with exc (stolen) printed as an uncaught
  * exception, traceback from the current frames: no handler, finally block
  * or with-exit of the script runs.  Sends the EXIT frame with status 1 and

@@ -445,6 +445,19 @@ static void list_traverse(Obj *o, visitfn visit, void *arg)
 		visit(l->items[i], arg);
 }
 
+/* cycle collector: empty the list (its storage goes with the items) */
+static void list_gc_clear(Obj *o)
+{
+	List *l = (List *)o;
+	Value *items = l->items;
+	size_t n = l->n, cap = l->cap;
+	l->items = NULL;
+	l->n = l->cap = 0;
+	for (size_t i = 0; i < n; i++)
+		val_decref(items[i]);
+	mem_free(items, cap * sizeof(Value));
+}
+
 static Value list_repr(Value v)
 {
 	extern int repr_enter(Obj *o);
@@ -1196,6 +1209,7 @@ void seq_types_init(void)
 	t->flags |= TF_BASETYPE | TF_LIST_SUB;
 	t->dealloc = list_dealloc;
 	t->traverse = list_traverse;
+	t->clear = list_gc_clear;
 	t->repr = list_repr;
 	t->richcmp = list_richcmp;
 	t->len = list_len;

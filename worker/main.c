@@ -36,6 +36,7 @@ main(void)
     host_fatal("cannot enter the sandbox: %s", err);
   host_init(&host, BOX_WORKER_FD_IN, BOX_WORKER_FD_OUT);
   host_receive_script(&host, &script);
+  os_set_home(script.home);
   status = interp_run(script.source, script.len, script.filename, script.argv0, script.cwd,
                       &host);
   status &= 0xff; /* as the kernel would truncate it */

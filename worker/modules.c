@@ -1,5 +1,6 @@
 /* modules.c -- the sys module (built eagerly: the runtime needs it), the
- * sys.stdout / sys.stderr stream objects, and open()'s placeholder.
+ * sys.stdout / sys.stderr stream objects, and the builtin open()'s entry
+ * (the file objects are worker/modules/io_file.c).
  */
 #include "config.h"
 
@@ -225,6 +226,8 @@ void sys_module_init(int argc, const char *argv0)
 	module_add_fn(d, "exception", sys_exception);
 	module_add_fn(d, "getsizeof", sys_getsizeof);
 	module_add_fn(d, "intern", sys_intern);
+	extern void sys_info_init(Dict *sysdict);  /* worker/sysinfo.c */
+	sys_info_init(d);
 	dict_set_str(vm.modules, str_intern("sys"), sys_module);
 	Module *bm = module_new(str_intern("builtins"));
 	obj_decref(&bm->dict->ob);
@@ -237,12 +240,6 @@ void sys_module_init(int argc, const char *argv0)
 Value io_open(const Value *args, size_t nargs, Tuple *kw);
 Value io_open(const Value *args, size_t nargs, Tuple *kw)
 {
-	if (nargs < 1)
-		return err_null_format(Exc_TypeError, "open() missing required argument 'file' (pos 1)");
-	Value r = obj_repr(args[0]);
-	if (IS_NULL(r))
-		return r;
-	err_format(Exc_PermissionError, "[Errno 1] Operation not permitted: %s", AS_STR(r)->data);
-	val_decref(r);
-	return v_null();
+	extern Value io_file_open(const Value *args, size_t nargs, Tuple *kw); /* worker/modules/io_file.c */
+	return io_file_open(args, nargs, kw);
 }

@@ -12,8 +12,8 @@
  *   - Value arguments are BORROWED: the callee increfs what it keeps;
  *   - "steal" in a name (list_append_steal, tuple_set_steal) marks the
  *     exceptions that take over the caller's reference.
- * Cycle collection is a later step: every container type lists its children
- * through its `traverse` slot, the hook a collector will use.
+ * Cycles are found by the collector (gc.h): every container type lists its
+ * children through its `traverse` slot and breaks cycles with `clear`.
  *
  * Calling convention (vectorcall style): call(callable, args, nargs, kwnames)
  * where the last len(kwnames) of the nargs+nkw arguments are keyword values:
@@ -65,6 +65,7 @@ enum { CMP_LT, CMP_LE, CMP_EQ, CMP_NE, CMP_GT, CMP_GE };
 #define TF_EXC_SUB 0x200u    /* BaseException or subclass */
 #define TF_TYPE_SUB 0x400u
 #define TF_ABSTRACT_HASH_NONE 0x800u /* __hash__ = None */
+#define TF_SLOTS_ONLY 0x1000u     /* every class in the MRO has __slots__ without __dict__ */
 
 struct Type {
 	Obj ob;
@@ -107,6 +108,8 @@ struct Type {
 	int (*init)(Value self, const Value *args, size_t nargs, Tuple *kwnames);
 	/* method-cache lookups are keyed by version */
 	struct MethodCache *mcache;
+	/* cycle collector (gc.h): drop the references that can form cycles */
+	void (*clear)(Obj *);
 };
 
 /* ---- refcounting ------------------------------------------------------- */

@@ -501,6 +501,9 @@ void module_set_attr(Dict *d, const char *name, Value v);
 void module_add_fn(Dict *d, const char *name, callfn fn);
 /* The os module (worker/mod_os.c); cwd is the script's working directory. */
 void os_module_init(const char *cwd);
+/* "~" of the script (the agent's HOME; set by os_set_home, worker/interp.h),
+ * or None (worker/mod_os.c). */
+Value os_home(void);
 Value module_import(Str *name);
 
 /* argument parsing for natives */

@@ -54,7 +54,7 @@ char *mangle_name(const char *priv, const char *name)
 	if (!priv || name[0] != '_' || name[1] != '_')
 		return (char *)name;
 	size_t n = strlen(name);
-	if (n >= 4 && name[n - 1] == '_' && name[n - 2] == '_')
+	if (name[n - 1] == '_' && name[n - 2] == '_')  /* __x__, and __ itself */
 		return (char *)name;
 	if (strchr(name, '.'))
 		return (char *)name;

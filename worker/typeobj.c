@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "worker/runtime.h"
+#include "worker/gc.h"
 
 Type type_type, object_type, none_type, bool_type, int_type, float_type,
 	str_type, tuple_type, list_type, dict_type, set_type, frozenset_type,
@@ -33,27 +34,38 @@ static uint32_t next_version = 1;
 
 /* ---- allocation -------------------------------------------------------- */
 
+/* Layout: [GCHead, if the type can hold references (gc.h)] [size word]
+ * [object].  The size word holds the allocation size, with GC_SIZE_BIT
+ * when a GCHead comes first. */
 Obj *obj_alloc(Type *t, size_t size)
 {
-	Obj *o = mem_alloc(size + sizeof(size_t));
-	if (!o)
+	bool gc = t->traverse != NULL;
+	size_t pre = sizeof(size_t) + (gc ? sizeof(GCHead) : 0);
+	char *base = mem_alloc(size + pre);
+	if (!base)
 		return NULL;
-	/* the allocation size is stored just before the object */
-	*(size_t *)o = size + sizeof(size_t);
-	o = (Obj *)((char *)o + sizeof(size_t));
+	*(size_t *)(base + pre - sizeof(size_t)) = (size + pre) | (gc ? GC_SIZE_BIT : 0);
+	Obj *o = (Obj *)(base + pre);
 	memset(o, 0, size);
 	o->refcnt = 1;
 	o->type = t;
 	if (t->flags & TF_HEAPTYPE)
 		obj_incref(&t->ob);
+	if (gc)
+		gc_track((GCHead *)base);
 	return o;
 }
 
 void obj_free(Obj *o)
 {
 	char *base = (char *)o - sizeof(size_t);
+	size_t sw = *(size_t *)base;
 	Type *t = o->type;
-	mem_free(base, *(size_t *)base);
+	if (sw & GC_SIZE_BIT) {
+		base -= sizeof(GCHead);
+		gc_untrack((GCHead *)base);
+	}
+	mem_free(base, sw & ~GC_SIZE_BIT);
 	if (t->flags & TF_HEAPTYPE)
 		obj_decref(&t->ob);
 }
@@ -97,6 +109,10 @@ void obj_dealloc(Obj *o)
 	}
 	dealloc_depth--;
 }
+
+/* The collector runs only when no deallocation is under way (gc.c). */
+bool obj_dealloc_idle(void);
+bool obj_dealloc_idle(void) { return dealloc_depth == 0 && dealloc_n == 0; }
 
 /* ---- subtype checks, MRO ------------------------------------------------ */
 
@@ -290,6 +306,8 @@ Value generic_getattr(Value v, Str *name)
 	return v_null();
 }
 
+static bool slot_allowed(Type *t, Str *name);
+
 int generic_setattr(Value v, Str *name, Value val)
 {
 	Type *t = val_type(v);
@@ -300,11 +318,19 @@ int generic_setattr(Value v, Str *name, Value val)
 			return dt->descr_set(descr, v, val);
 	}
 	if (v.tag == V_OBJ && t->dictoffset) {
+		if ((t->flags & TF_SLOTS_ONLY) && !slot_allowed(t, name)) {
+			err_format(Exc_AttributeError, "'%s' object has no attribute '%s'", t->name, name->data);
+			return -1;
+		}
 		Value d = dict_of(v);
 		if (IS_NULL(d))
 			return -1;
 		if (IS_NULL(val)) {
 			int r = dict_del(AS_DICT(d), str_value(name));
+			if (r == 1 && (t->flags & TF_SLOTS_ONLY)) {
+				err_format(Exc_AttributeError, "%s", name->data);   /* an empty slot */
+				return -1;
+			}
 			if (r == 1) {
 				err_format(Exc_AttributeError, "'%s' object has no attribute '%s'", t->name, name->data);
 				return -1;
@@ -352,7 +378,9 @@ static int type_setattr(Value v, Str *name, Value val)
 	}
 	Type *meta = val_type(v);
 	Value mattr = type_lookup(meta, name);
-	if (!IS_NULL(mattr) && val_type(mattr)->descr_set)
+	/* __doc__ and __module__ of a class live in its dict: writable */
+	bool in_dict = str_equal(name, ID(__doc__)) || str_equal(name, ID(__module__));
+	if (!IS_NULL(mattr) && val_type(mattr)->descr_set && !in_dict)
 		return val_type(mattr)->descr_set(mattr, v, val);
 	int r;
 	if (IS_NULL(val)) {
@@ -530,8 +558,12 @@ static Value wrapper_call(Value w_, const Value *args, size_t nargs, Tuple *kw)
 	case SK_ITER: return t->iter(self);
 	case SK_NEXT: {
 		Value r = t->next(self);
-		if (IS_NULL(r) && !err_occurred())
-			err_set_obj(NULL);
+		if (IS_NULL(r) && !err_occurred()) {
+			/* exhausted: it.__next__() raises StopIteration */
+			Value e = exc_new(Exc_StopIteration, NULL, 0);
+			if (!IS_NULL(e))
+				err_set_obj(e.u.o);
+		}
 		return r;
 	}
 	case SK_NB: return t->nb[w->op](self, args[0]);
@@ -657,7 +689,7 @@ static void inherit_slots(Type *t)
 	INH(call); INH(iter); INH(next); INH(neg); INH(pos); INH(invert); INH(absval);
 	INH(to_int); INH(to_float); INH(index); INH(truth); INH(len); INH(getitem);
 	INH(setitem); INH(contains); INH(descr_get); INH(descr_set); INH(init);
-	INH(traverse); INH(dealloc);
+	INH(traverse); INH(dealloc); INH(clear);
 	/* internal types with their own layout cannot be created by calling
 	 * them: only inherit a constructor from a base other than object */
 	if (!t->new && b != &object_type)
@@ -735,7 +767,26 @@ static Value object_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 	}
 	if (t->flags & TF_HEAPTYPE) {
 		Value abstract = dict_get_str(t->dict, ID(__abstractmethods__));
-		(void)abstract;
+		if (!IS_NULL(abstract) && IS_SET(abstract) && ((Set *)abstract.u.o)->used) {
+			/* "Can't instantiate abstract class X with abstract methods a, b" */
+			Value names = seq_to_list(abstract);
+			Value sorted = IS_NULL(names) ? v_null() : list_sort(AS_LIST(names), v_null(), false);
+			if (IS_NULL(sorted)) {
+				val_decref(names);
+				return v_null();
+			}
+			val_decref(sorted);
+			Str *sep = str_cstr(", ");
+			Value joined = str_join_list(sep, names);
+			obj_decref(&sep->ob);
+			val_decref(names);
+			if (IS_NULL(joined))
+				return joined;
+			err_format(Exc_TypeError, "Can't instantiate abstract class %s with abstract method%s %s",
+				   t->name_str ? t->name_str->data : t->name, ((Set *)abstract.u.o)->used > 1 ? "s" : "", AS_STR(joined)->data);
+			val_decref(joined);
+			return v_null();
+		}
 	}
 	Obj *o = obj_alloc(t, t->basicsize ? t->basicsize : sizeof(Instance));
 	return o ? v_obj(o) : v_null();
@@ -974,20 +1025,26 @@ static void type_dealloc(Obj *o)
 	obj_xdecref(t->name_str ? &t->name_str->ob : NULL);
 	obj_xdecref(t->qualname ? &t->qualname->ob : NULL);
 	mem_free((void *)t->name, strlen(t->name) + 1);
-	Type *meta = o->type;
-	obj_free(o);
-	if (meta != &type_type)
-		obj_decref(&meta->ob);
+	obj_free(o);   /* drops the metaclass's reference too (a heap type) */
 }
 
 static void type_traverse(Obj *o, visitfn visit, void *arg)
 {
 	Type *t = (Type *)o;
+	if (!(t->flags & TF_HEAPTYPE))
+		return;
 	if (t->dict)
 		visit(v_obj(&t->dict->ob), arg);
 	if (t->mro)
 		visit(v_obj(&t->mro->ob), arg);
+	if (t->bases)
+		visit(v_obj(&t->bases->ob), arg);
 }
+
+/* A type found in a garbage cycle: its dict is cleared as garbage too, so
+ * no cached lookup may keep pointing into it. */
+void type_cache_invalidate(void);
+void type_cache_invalidate(void) { types_modified(); }
 
 /* ---- user-class slot dispatchers ---------------------------------------- */
 
@@ -1483,6 +1540,18 @@ static Type *solid_base(Type *t)
 	return t;
 }
 
+/* For the lay-out conflict check only: a builtin type that adds nothing to
+ * its base's instances (ValueError over BaseException) shares its layout,
+ * so class E(OSError, ValueError) is fine, as in CPython. */
+static Type *layout_base(Type *t)
+{
+	t = solid_base(t);
+	while (t->base && t->base->basicsize == t->basicsize && t->base->dictoffset == t->dictoffset &&
+	       t->base->dealloc == t->dealloc && t->base->traverse == t->traverse)
+		t = t->base;
+	return t;
+}
+
 /* Instances of classes: drop the instance dict the class added to the
  * layout, then let the builtin base free the object. */
 static void subtype_dealloc(Obj *o)
@@ -1500,6 +1569,69 @@ static void subtype_dealloc(Obj *o)
 		base->dealloc(o);
 	else
 		obj_free(o);
+}
+
+/* Does name appear in a class's __slots__ (a str or an iterable of str)? */
+static int in_slots(Value slots, Str *name)
+{
+	if (IS_STR(slots))
+		return str_equal(AS_STR(slots), name);
+	if (IS_TUPLE(slots) || IS_LIST(slots)) {
+		const Value *it = IS_TUPLE(slots) ? AS_TUPLE(slots)->items : AS_LIST(slots)->items;
+		size_t n = IS_TUPLE(slots) ? AS_TUPLE(slots)->n : AS_LIST(slots)->n;
+		for (size_t i = 0; i < n; i++)
+			if (IS_STR(it[i]) && str_equal(AS_STR(it[i]), name))
+				return 1;
+		return 0;
+	}
+	return -1;   /* another iterable: not checked */
+}
+
+/* Instances of a class whose whole MRO (but object) declares __slots__
+ * without "__dict__" accept only those attribute names. */
+static bool slots_only(Type *t)
+{
+	Str *dn = ID(__dict__);
+	for (size_t i = 0; i < t->mro->n; i++) {
+		Type *c = (Type *)t->mro->items[i].u.o;
+		if (c == &object_type)
+			continue;
+		if (!(c->flags & TF_HEAPTYPE) || !c->dict)
+			return false;
+		Value sl = dict_get_str(c->dict, ID(__slots__));
+		if (IS_NULL(sl) || in_slots(sl, dn) != 0)
+			return false;
+	}
+	return true;
+}
+
+static bool slot_allowed(Type *t, Str *name)
+{
+	for (size_t i = 0; i < t->mro->n; i++) {
+		Type *c = (Type *)t->mro->items[i].u.o;
+		if (c == &object_type || !c->dict)
+			continue;
+		Value sl = dict_get_str(c->dict, ID(__slots__));
+		if (!IS_NULL(sl) && in_slots(sl, name) != 0)
+			return true;
+	}
+	return false;
+}
+
+/* Instances of classes own a reference to their class and their instance
+ * dict; the builtin base lists the rest. */
+static void subtype_traverse(Obj *o, visitfn visit, void *arg)
+{
+	Type *t = o->type;
+	Type *base = solid_base(t);
+	visit(v_obj(&t->ob), arg);
+	if (t->dictoffset && t->dictoffset != base->dictoffset) {
+		Dict *d = *(Dict **)((char *)o + t->dictoffset);
+		if (d)
+			visit(v_obj(&d->ob), arg);
+	}
+	if (base->traverse)
+		base->traverse(o, visit, arg);
 }
 
 Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Value *kwvals)
@@ -1527,7 +1659,7 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	Type *base = (Type *)bs->items[0].u.o;
 	for (size_t i = 1; i < bs->n; i++) {
 		Type *b = (Type *)bs->items[i].u.o;
-		Type *sb = solid_base(b), *cur = solid_base(base);
+		Type *sb = layout_base(b), *cur = layout_base(base);
 		if (sb != cur && type_is_subtype(sb, cur))
 			base = b;
 		else if (sb != cur && !type_is_subtype(cur, sb) && sb != &object_type && cur != &object_type) {
@@ -1558,11 +1690,14 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	}
 	t->flags |= base->flags & (TF_INT_SUB | TF_STR_SUB | TF_TUPLE_SUB | TF_LIST_SUB | TF_DICT_SUB | TF_EXC_SUB | TF_TYPE_SUB);
 	t->dealloc = subtype_dealloc;
-	t->traverse = base->traverse;
+	t->traverse = subtype_traverse;
+	t->clear = base->clear;
 	t->basicsize = base->basicsize;
 	t->dictoffset = base->dictoffset;
 	Type *sb = solid_base(base);
-	bool varsize = sb == &str_type || sb == &tuple_type || sb == &int_type || sb == &bytes_type;
+	/* classes made by a metaclass are allocated as plain types (see
+	 * type_new_slot) and keep their attributes in the type's own dict */
+	bool varsize = sb == &str_type || sb == &tuple_type || sb == &int_type || sb == &bytes_type || sb == &type_type;
 	if (!t->dictoffset && !varsize) {
 		/* variable-size instances (str, tuple, int, bytes) get no __dict__ */
 		t->dictoffset = (ssize_t)t->basicsize;
@@ -1584,6 +1719,8 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	/* mro[0] is the type itself: hold it borrowed, or every class would be
 	 * a reference cycle */
 	obj_decref(&t->ob);
+	if (slots_only(t))
+		t->flags |= TF_SLOTS_ONLY;
 	/* inherit everything from base, then fix up the dunder slots */
 	for (int i = 0; i < NB_COUNT; i++) {
 		t->nb[i] = base->nb[i];
@@ -1643,9 +1780,13 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	}
 	if (snap)
 		obj_decref(&snap->ob);
-	/* __init_subclass__ on the parent */
-	Type *parent = (Type *)t->mro->items[1].u.o;
-	Value f = type_lookup(parent, ID(__init_subclass__));
+	/* __init_subclass__ of super(t, t): the next class in t's MRO */
+	Value f = v_null();
+	for (size_t i = 1; i < t->mro->n && IS_NULL(f); i++) {
+		Type *c = (Type *)t->mro->items[i].u.o;
+		if (c->dict)
+			f = dict_get_str(c->dict, ID(__init_subclass__));
+	}
 	if (!IS_NULL(f)) {
 		Value bound;
 		if (obj_is(f, &classmethod_type))
@@ -1819,5 +1960,27 @@ void types_finish(void)
 		if (!t->version)
 			t->version = next_version;
 	}
+	types_modified();
+}
+
+/* A builtin type created after start-up (a module's C part): call after
+ * type_init_builtin and setting its slots/methods; its base must be ready. */
+void type_ready(Type *t);
+void type_ready(Type *t)
+{
+	inherit_slots(t);
+	if (!t->mro) {
+		size_t n = 0;
+		for (Type *c = t; c; c = c->base)
+			n++;
+		Tuple *m = tuple_new(n);
+		size_t j = 0;
+		for (Type *c = t; c; c = c->base)
+			m->items[j++] = val_incref(v_obj(&c->ob));
+		t->mro = m;
+	}
+	add_slot_wrappers(t);
+	if (!t->version)
+		t->version = next_version;
 	types_modified();
 }

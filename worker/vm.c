@@ -15,6 +15,7 @@
 #include "worker/runtime.h"
 #include "worker/opcodes.h"
 #include "worker/vm.h"
+#include "worker/gc.h"
 
 /* ---- the VM stack for frames ---------------------------------------------- */
 
@@ -1004,6 +1005,8 @@ Value vm_run(Frame *f)
 				if ((++vm.ticks & 0xffff) == 0)
 					vm_check_cpu();
 				SAVE_FRAME();
+				if (gc_pending)
+					gc_collect_pending();
 				Frame *nf;
 				if (!kwnames && nargs == (size_t)fc->argcount && !(fc->flags & (CO_VARARGS | CO_VARKW)) && !fc->kwonlycount &&
 				    !fc->ncells && !fc->nfree && vm.depth < vm.depth_limit &&
@@ -1560,8 +1563,14 @@ Value vm_run(Frame *f)
 	}
 	TARGET(JUMP) {
 		uint32_t *target = co->insns + arg;
-		if (target < ip && (++vm.ticks & 0xffff) == 0)
-			vm_check_cpu();
+		if (target < ip) {
+			if ((++vm.ticks & 0xffff) == 0)
+				vm_check_cpu();
+			if (gc_pending) {
+				SAVE_FRAME();
+				gc_collect_pending();
+			}
+		}
 		ip = target;
 		DISPATCH();
 	}

@@ -358,6 +358,45 @@ START_TEST(test_re_catastrophic)
 }
 END_TEST
 
+/* ASCII-mode IGNORECASE folds ASCII letters only: k and s must not match
+ * KELVIN SIGN (U+212A) and LONG S (U+017F), as they do in Unicode mode. */
+START_TEST(test_re_ascii_icase)
+{
+	static const char kelvin[] = "\342\204\252", long_s[] = "\305\277";
+	size_t spans[2];
+	struct mc_error err;
+	struct re_code *a = compile_ok("k", true, RE_IGNORECASE | RE_ASCII);
+	struct re_code *u = compile_ok("k", true, RE_IGNORECASE);
+	ck_assert_int_eq(re_exec(a, kelvin, 3, 0, RE_MODE_MATCH, spans, &err), 0);
+	ck_assert_int_eq(re_exec(a, "K", 1, 0, RE_MODE_MATCH, spans, &err), 1);
+	ck_assert_int_eq(re_exec(u, kelvin, 3, 0, RE_MODE_MATCH, spans, &err), 1);
+	re_code_free(a);
+	re_code_free(u);
+	a = compile_ok("(?a)S+", true, RE_IGNORECASE);
+	ck_assert_int_eq(re_exec(a, long_s, 2, 0, RE_MODE_MATCH, spans, &err), 0);
+	ck_assert_int_eq(re_exec(a, "sS", 2, 0, RE_MODE_MATCH, spans, &err), 1);
+	ck_assert_uint_eq(spans[1], 2);
+	re_code_free(a);
+}
+END_TEST
+
+/* A lone negated Unicode category (\S, \W, \D) is emitted as one bare
+ * class, so a repeat of it needs no group (and no backtracking frames). */
+START_TEST(test_re_bare_negated_class)
+{
+	struct re_translation t;
+	struct mc_error err;
+	ck_assert_int_eq(re_translate("(\\S+)", 6, true, 0, &t, &err), 0);
+	ck_assert_msg(strstr(t.pcre, "(?:") == NULL, "got %s", t.pcre);
+	re_translation_free(&t);
+	struct re_code *code = compile_ok("\\S+|[\\S]", true, 0);
+	size_t spans[2];
+	ck_assert_int_eq(re_exec(code, "ab\302\240c", 5, 0, RE_MODE_SEARCH, spans, &err), 1);
+	ck_assert_uint_eq(spans[1], 2);
+	re_code_free(code);
+}
+END_TEST
+
 TCase *re_tcase(void)
 {
 	TCase *tc = tcase_create("re");
@@ -370,5 +409,7 @@ TCase *re_tcase(void)
 	tcase_add_test(tc, test_re_escape);
 	tcase_add_test(tc, test_re_catastrophic);
 	tcase_add_test(tc, test_re_surrogate_subject);
+	tcase_add_test(tc, test_re_ascii_icase);
+	tcase_add_test(tc, test_re_bare_negated_class);
 	return tc;
 }

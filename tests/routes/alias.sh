@@ -57,6 +57,9 @@ check_status "alias SCRIPT (relative)" 0
 check_out "alias SCRIPT (relative)" "from a file"
 run_alias "$ALIAS" -c "import sys; print(sys.argv)"
 check_out "alias: sys.argv" "['-c']"
+# "~" is the agent's HOME ([agent.env] HOME), else the operator's.
+run_alias "$ALIAS" -c "import os.path, pathlib; print(os.path.expanduser('~/x'), pathlib.Path.home())"
+check_out "alias: ~ is the operator's home without an agent HOME" "$HOME/x $HOME"
 
 # Everything else: 125 and the digest's message.
 for form in "" "-V" "--version" "-" "-c" "-c|x|y" "s.py|extra" "-x|s.py" "--|s.py"; do

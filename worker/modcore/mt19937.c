@@ -1,6 +1,7 @@
 /* mt19937.c -- Mersenne Twister matching CPython's _randommodule.c (see mt19937.h). */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -72,16 +73,19 @@ void mt_seed_entropy(struct mt19937 *mt)
 	size_t got = 0;
 	while (got < sizeof key) {
 		ssize_t r = getrandom((char *)key + got, sizeof key - got, 0);
+		if (r < 0 && errno == EINTR)
+			continue;
 		if (r <= 0)
 			break;
 		got += (size_t)r;
 	}
 	if (got < sizeof key) {
-		/* CPython's fallback: time in ns and the pid. */
+		/* CPython's fallback is time in ns and the pid; the worker's
+		 * seccomp filter forbids getpid, so two clocks only. */
 		struct timespec ts;
 		clock_gettime(CLOCK_REALTIME, &ts);
 		uint64_t ns = (uint64_t)ts.tv_sec * 1000000000U + (uint64_t)ts.tv_nsec;
-		uint32_t fb[5] = { (uint32_t)ns, (uint32_t)(ns >> 32), (uint32_t)getpid(), 0, 0 };
+		uint32_t fb[5] = { (uint32_t)ns, (uint32_t)(ns >> 32), 0, 0, 0 };
 		clock_gettime(CLOCK_MONOTONIC, &ts);
 		ns = (uint64_t)ts.tv_sec * 1000000000U + (uint64_t)ts.tv_nsec;
 		fb[3] = (uint32_t)ns;

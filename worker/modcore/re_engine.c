@@ -159,8 +159,10 @@ int re_exec_opts(const struct re_code *code, const char *subject, size_t end, si
 	pcre2_match_data *md = code->md;
 	if (!mctx)
 		return mc_error_set(err, "MemoryError", "%s", "");
+	bool known_invalid = (extra & RE_EXEC_INVALID_UTF) != 0;
+	extra &= ~RE_EXEC_INVALID_UTF;
 	if (code->info.is_str && !(extra & PCRE2_NO_UTF_CHECK)) {
-		if (re_utf8_valid(subject, end))
+		if (!known_invalid && re_utf8_valid(subject, end))
 			extra |= PCRE2_NO_UTF_CHECK;
 		else if (invalid_utf_code(mc, err) < 0)
 			return -1;
@@ -246,13 +248,20 @@ int re_lastindex(const struct re_code *code, const size_t *spans)
 void re_iter_init(struct re_iter *it, const struct re_code *code, const char *subject,
 		  size_t end, size_t start)
 {
+	re_iter_init_utf(it, code, subject, end, start, -1);
+}
+
+void re_iter_init_utf(struct re_iter *it, const struct re_code *code, const char *subject,
+		      size_t end, size_t start, int valid)
+{
 	it->code = code;
 	it->subject = subject;
 	it->end = end;
 	it->pos = start;
 	it->not_empty_at_start = false;
 	it->done = start > end;
-	it->checked = !code->info.is_str || re_utf8_valid(subject, end);
+	it->checked = !code->info.is_str || (valid < 0 ? re_utf8_valid(subject, end) : valid > 0);
+	it->invalid = !it->checked;
 }
 
 int re_iter_next(struct re_iter *it, size_t *spans, struct mc_error *err)
@@ -262,6 +271,8 @@ int re_iter_next(struct re_iter *it, size_t *spans, struct mc_error *err)
 	uint32_t opts = it->not_empty_at_start ? PCRE2_NOTEMPTY_ATSTART : 0;
 	if (it->checked)
 		opts |= PCRE2_NO_UTF_CHECK;
+	else if (it->invalid)
+		opts |= RE_EXEC_INVALID_UTF;
 	int rc = re_exec_opts(it->code, it->subject, it->end, it->pos, RE_MODE_SEARCH, opts, spans,
 			      err);
 	if (rc <= 0) {

@@ -59,7 +59,10 @@ int re_exec(const struct re_code *code, const char *subject, size_t end, size_t 
 
 /* re_exec with extra PCRE2 match options (PCRE2_NOTEMPTY_ATSTART, ...).
  * Passing PCRE2_NO_UTF_CHECK promises subject[0..end) is valid UTF-8
- * (re_utf8_valid): without it, str subjects are checked on every call. */
+ * (re_utf8_valid); RE_EXEC_INVALID_UTF says the caller already found it is
+ * not (WTF-8 with lone surrogates); with neither, str subjects are checked
+ * on every call. */
+#define RE_EXEC_INVALID_UTF 0x80000000u
 int re_exec_opts(const struct re_code *code, const char *subject, size_t end, size_t start,
 		 enum re_mode mode, uint32_t extra, size_t *spans, struct mc_error *err);
 
@@ -74,10 +77,15 @@ struct re_iter {
 	bool not_empty_at_start;
 	bool done;
 	bool checked;		/* subject known to be valid UTF-8 */
+	bool invalid;		/* subject known not to be (str patterns) */
 };
 
 void re_iter_init(struct re_iter *it, const struct re_code *code, const char *subject,
 		  size_t end, size_t start);
+/* re_iter_init for a caller that already knows whether a str subject is
+ * valid UTF-8 (valid 1 or 0; -1 checks it as re_iter_init does). */
+void re_iter_init_utf(struct re_iter *it, const struct re_code *code, const char *subject,
+		      size_t end, size_t start, int valid);
 /* 1 with spans filled, 0 when exhausted, -1 on error. */
 int re_iter_next(struct re_iter *it, size_t *spans, struct mc_error *err);
 

@@ -413,7 +413,12 @@ static int emit_literal(struct parser *p, uint32_t c, const struct scope *sc)
 {
 	if (p->is_str && c >= 0xD800 && c < 0xE000)
 		return mc_error_re(p->err, -1, "surrogates not supported in patterns");
-	/* ASCII-mode IGNORECASE folds ASCII letters only. */
+	/* ASCII-mode IGNORECASE folds ASCII letters only: k and s would
+	 * also match KELVIN SIGN and LONG S under PCRE2's Unicode folding. */
+	if (p->is_str && sc->ascii && sc->icase && (c == 'k' || c == 'K' || c == 's' || c == 'S')) {
+		re_ob_fmt(&p->out, "(?-i:[%c%c])", (char)(c | 0x20), (char)(c & ~0x20));
+		return 0;
+	}
 	bool exact = sc->ascii && sc->icase && c >= 0x80;
 	if (exact)
 		re_ob_str(&p->out, "(?-i:");
@@ -498,6 +503,12 @@ static void class_emit(struct parser *p, struct classbuf *cb, bool negate)
 		re_ob_str(o, negate ? "[^" : "[");
 		re_ob_put(o, cb->frag.p ? cb->frag.p : "", cb->frag.len);
 		re_ob_str(o, "]");
+		return;
+	}
+	if (!negate && cb->nalts == 1 && cb->frag.len == 0) {
+		/* one negated category such as \S: already a single [^...] atom,
+		 * and a bare class lets PCRE2 make a repeat of it possessive */
+		re_ob_put(o, cb->alts.p, cb->alts.len);
 		return;
 	}
 	re_ob_str(o, negate ? "(?:(?!" : "(?:");

@@ -14,7 +14,8 @@
  * Known differences from CPython (documented, not bugs to fix here):
  *  - lone surrogates cannot appear in a PCRE2 UTF pattern: a str pattern
  *    holding one gets re.error "surrogates not supported in patterns";
- *    in subjects they are skipped over (`.` and classes do not match them);
+ *    in subjects PCRE2 skips them (`.` and classes do not match them)
+ *    unless the caller maps them first, as the re module does (re_mod.h);
  *  - counted repeats above 65535 (PCRE2's limit) give re.error
  *    "repetition number too large for this engine";
  *  - capture values left by backtracking inside repeated groups and

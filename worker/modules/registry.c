@@ -18,6 +18,36 @@ Code *compile_string(const char *src, size_t len, const char *filename, int mode
 
 /* One line per importable module, sorted by name. */
 static const ModuleDef registry[] = {
+	{"_box_asyncio_locks", NULL, true},
+	{"_box_fs", mod_box_fs_init, true},
+	{"_box_io", NULL, true},
+	{"_box_json", mod__box_json_init, true},
+	{"_box_random", mod__box_random_init, true},
+	{"_box_typing_hints", NULL, true},
+	{"asyncio", NULL, false},
+	{"base64", NULL, false},
+	{"binascii", mod_binascii_init, false},
+	{"collections", mod_collections_init, false},
+	{"collections.abc", NULL, false},
+	{"copy", NULL, false},
+	{"dataclasses", NULL, false},
+	{"datetime", mod_datetime_init, false},
+	{"functools", mod_functools_init, false},
+	{"itertools", mod_itertools_init, false},
+	{"json", NULL, false},
+	{"json.decoder", NULL, false},
+	{"json.encoder", NULL, false},
+	{"math", mod_math_init, false},
+	{"os", mod_os_init, false},
+	{"os.path", NULL, false},
+	{"pathlib", NULL, false},
+	{"posixpath", NULL, true},     /* os.path's own name; scripts import os.path */
+	{"random", NULL, false},
+	{"re", mod_re_init, false},
+	{"sys", NULL, false},          /* built at start-up (worker/modules.c) */
+	{"time", mod_time_init, false},
+	{"typing", NULL, false},
+	{"unicodedata", mod_unicodedata_init, false},
 	{NULL, NULL, false},
 };
 
@@ -70,13 +100,15 @@ static bool run_frozen(const FrozenModule *fz, Dict *d)
 
 Value module_import(Str *name)
 {
+	/* Only the table's names import; an internal one only from frozen code,
+	 * even when a frozen module has imported it already. */
+	const ModuleDef *def = module_registry_find(name->data);
+	if (!def || (def->internal && !importer_is_frozen()))
+		return not_found(name);
 	Value m = dict_get_str(vm.modules, name);
 	if (!IS_NULL(m))
 		return val_incref(m);
-	const ModuleDef *def = module_registry_find(name->data);
 	const FrozenModule *fz = frozen_find(name->data);
-	if ((!def && !fz) || (def && def->internal && !importer_is_frozen()))
-		return not_found(name);
 
 	/* a.b: import a first; a.b becomes attribute b of a */
 	Value parent = v_null();

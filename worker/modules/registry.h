@@ -44,5 +44,18 @@ Value module_import(Str *name);
 
 /* Each module's C part (one file each under worker/modules/), declared
  * here so the table in registry.c can name it. */
+bool mod_box_fs_init(Dict *d);
+bool mod__box_json_init(Dict *d);
+bool mod__box_random_init(Dict *d);
+bool mod_binascii_init(Dict *d);
+bool mod_collections_init(Dict *d);
+bool mod_datetime_init(Dict *d);
+bool mod_functools_init(Dict *d);
+bool mod_itertools_init(Dict *d);
+bool mod_math_init(Dict *d);
+bool mod_os_init(Dict *d);
+bool mod_re_init(Dict *d);
+bool mod_time_init(Dict *d);
+bool mod_unicodedata_init(Dict *d);
 
 #endif

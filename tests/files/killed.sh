@@ -1,0 +1,68 @@
+#!/bin/sh
+# tests/files/killed.sh -- a write that never completes leaves the old
+# content: the broker writes into a private temporary file that only
+# close() renames into place.  The script opens notes.txt for writing,
+# writes, and sleeps; the worker (then, in a second run, the broker itself)
+# is killed with SIGKILL while the handle is open.
+. "${top_srcdir:-.}/tests/files/lib.sh"
+
+set_policy '@id("project")
+permit (principal, action in [Box::Action::"fs:read", Box::Action::"fs:write"], resource)
+when { context.input.path like "~/src/project/*" };'
+
+SRC="f = open('notes.txt', 'w')
+f.write('NEW CONTENT')
+print('written', flush=True)
+import time
+time.sleep(60)"
+
+# child_of PID: the pid of PID's child, waiting up to 5 s for it
+child_of() {
+  i=0
+  while [ $i -lt 100 ]; do
+    c=$(cat "/proc/$1/task/$1/children" 2>/dev/null | awk '{ print $1 }')
+    if [ -n "$c" ]; then echo "$c"; return 0; fi
+    kill -0 "$1" 2>/dev/null || return 1
+    sleep 0.05
+    i=$((i + 1))
+  done
+  return 1
+}
+
+# start_script: runs SRC in the background until stdout shows "written"
+start_script() {
+  rm -f "$RECORDS"
+  (cd "$WS" && HOME="$HOME_DIR" exec "$BROKER" --config "$CFG/box.toml" -c "$SRC") >"$OUT" 2>"$ERR" &
+  bpid=$!
+  i=0
+  while [ $i -lt 200 ] && ! grep -q written "$OUT"; do sleep 0.05; i=$((i + 1)); done
+  grep -q written "$OUT"
+}
+
+for victim in worker broker; do
+  if ! start_script; then
+    fail "$victim: the script did not start: $(cat "$ERR")"
+    kill -9 "$bpid" 2>/dev/null
+    continue
+  fi
+  if [ $victim = worker ]; then
+    wpid=$(child_of "$bpid") || { fail "worker: not found"; kill -9 "$bpid"; }
+    kill -9 "$wpid"
+  else
+    kill -9 "$bpid"
+  fi
+  wait "$bpid" 2>/dev/null
+  st=$?
+  if [ $victim = worker ]; then
+    [ $st -eq 125 ] && pass "worker killed: broker status 125" || fail "worker killed: status $st"
+  else
+    [ $st -eq 137 ] && pass "broker killed: status 137" || fail "broker killed: status $st"
+  fi
+  check_file "$victim killed" "$WS/notes.txt" "hello from notes!"
+  n=$(decisions | grep -c "permit fs:write ~/src/project/notes.txt project")
+  [ "$n" -eq 2 ] && pass "$victim killed: open and write were decided" || fail "$victim killed: $n write decisions"
+done
+# the broker that saw its worker die removed its temporary file
+left=$(ls -A "$WS" | grep -v -e '^notes.txt$' -e '^out$' | wc -l)
+[ "$left" -le 1 ] && pass "at most the killed broker's temporary file is left" || fail "left: $(ls -A "$WS")"
+finish

@@ -1,0 +1,43 @@
+/* gc.h -- the cycle collector (CPython-style, generational).
+ *
+ * Reference counting frees everything except cycles.  Every object whose
+ * type has a `traverse` slot is allocated with a GCHead in front of it
+ * (obj_alloc, typeobj.c) and linked into the youngest of three generations.
+ * When allocations outnumber deallocations by a threshold, the VM calls
+ * gc_collect_pending() at its next safe point (a call or backward jump), which
+ * collects the youngest generations that are due:
+ *   1. refs = refcount for each object of the generations collected;
+ *   2. traverse each, subtracting one for every reference that comes from
+ *      inside the set: what is left counts references from outside;
+ *   3. everything reachable from an object with refs > 0 is alive and moves
+ *      to the next generation; the rest is garbage, held only by itself;
+ *   4. each garbage object's type `clear` slot drops its references, which
+ *      breaks the cycles; ordinary deallocation then frees the objects.
+ * Rules for types: `traverse` visits exactly the references the object owns
+ * (never a borrowed one) and must cope with a zero-filled object; `clear`
+ * leaves the object valid (empty) because other garbage may still use it.
+ */
+#ifndef BOX_GC_H
+#define BOX_GC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "worker/object.h"
+
+typedef struct GCHead {
+	struct GCHead *next, *prev;
+	intptr_t refs;             /* GC_IDLE outside a collection */
+} GCHead;
+
+/* The size word stored before every obj_alloc'd object has this bit when a
+ * GCHead precedes it. */
+#define GC_SIZE_BIT ((size_t)1 << (sizeof(size_t) * 8 - 1))
+
+extern bool gc_pending;
+void gc_track(GCHead *h);          /* a new object: into generation 0 */
+void gc_untrack(GCHead *h);        /* the object is being freed */
+void gc_collect_pending(void);
+size_t gc_collect_all(void);       /* full collection; returns objects found */
+
+#endif
