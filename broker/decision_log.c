@@ -397,16 +397,28 @@ char *decision_log_format(const struct decision_log *log, const struct decision_
 
 /* ---- append ------------------------------------------------------------------ */
 
+/* Writes a whole line.  If the file fills up part-way, the torn bytes are
+ * cut off again (they are the file's last bytes: a full disk fails every
+ * other writer too), else ended with a newline, so the log never holds a
+ * record glued to a torn one. */
 static int write_all(int fd, const char *s, size_t n) {
-  while (n > 0) {
-    ssize_t w = write(fd, s, n);
+  size_t done = 0;
+  while (done < n) {
+    ssize_t w = write(fd, s + done, n - done);
     if (w < 0) {
       if (errno == EINTR)
         continue;
+      if (done > 0) {
+        int saved = errno;
+        struct stat st;
+        if (fstat(fd, &st) != 0 || st.st_size < (off_t)done ||
+            ftruncate(fd, st.st_size - (off_t)done) != 0)
+          (void)!write(fd, "\n", 1);
+        errno = saved;
+      }
       return -1;
     }
-    s += w;
-    n -= (size_t)w;
+    done += (size_t)w;
   }
   return 0;
 }

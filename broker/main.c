@@ -72,6 +72,7 @@ setup_signals(void)
   int fd;
 
   signal(SIGPIPE, SIG_IGN); /* a dead worker shows up as EPIPE */
+  signal(SIGXFSZ, SIG_IGN); /* an operator's file-size limit is an EFBIG error, not a kill */
   sigemptyset(&set);
   sigaddset(&set, SIGTERM);
   sigaddset(&set, SIGINT);
@@ -295,6 +296,8 @@ main(int argc, char **argv)
   log = decision_log_open(cfg, NULL, err, sizeof err);
   if (log == NULL) {
     fprintf(stderr, "%s\n", err);
+    policy_free(policy);
+    box_config_free(cfg);
     return BOX_STATUS_BOX_FAILED;
   }
   effects = effects_new(cfg, policy, log, err, sizeof err);

@@ -135,6 +135,9 @@ int fx_op_close(struct effects *e, long h, struct fx_reply *r);
 void fx_handles_free(struct effects *e);
 
 /* Temporary-file helpers shared by fs.write and handles (fsops.c). */
+/* Temporary files of writes in progress: FX_TMP_PREFIX + 16 hex digits,
+ * hidden from listings. */
+#define FX_TMP_PREFIX ".box-tmp-"
 int fx_tmp_create(int dirfd, char name[32]);
 int fx_copy_fd(int from, int to);
 

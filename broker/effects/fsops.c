@@ -178,7 +178,7 @@ int fx_tmp_create(int dirfd, char name[32])
     unsigned char rnd[8];
     if (getrandom(rnd, sizeof rnd, 0) != sizeof rnd)
       return -1;
-    snprintf(name, 32, ".box-tmp-%02x%02x%02x%02x%02x%02x%02x%02x", rnd[0], rnd[1], rnd[2], rnd[3],
+    snprintf(name, 32, FX_TMP_PREFIX "%02x%02x%02x%02x%02x%02x%02x%02x", rnd[0], rnd[1], rnd[2], rnd[3],
              rnd[4], rnd[5], rnd[6], rnd[7]);
     int fd = openat(dirfd, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd >= 0 || errno != EEXIST)
@@ -387,7 +387,10 @@ int fx_op_listdir(struct effects *e, const struct fx_path *p, struct fx_reply *r
   size_t n = 0, cap = 0;
   struct dirent *de;
   while ((de = readdir(d)) != NULL) {
-    if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+    /* the box's own temporary files (a write in progress) are not the
+     * script's to see: a listing shows committed names only */
+    if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0 ||
+        strncmp(de->d_name, FX_TMP_PREFIX, sizeof FX_TMP_PREFIX - 1) == 0)
       continue;
     if (n == cap) {
       cap = cap ? cap * 2 : 32;

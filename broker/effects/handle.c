@@ -21,6 +21,7 @@ struct fx_handle {
   int parentfd;  /* writing handles: the directory of the name */
   char tmp[32];  /* writing handles: the temporary name */
   int readable, writable, append, excl;
+  int write_errno; /* a write failed: close keeps the old content */
   mode_t mode;   /* writing handles: mode of the file at close */
   struct fx_path path; /* copies; spelling unused */
 };
@@ -228,10 +229,12 @@ int fx_op_hwrite(struct effects *e, long id, const void *data, size_t len, struc
     return 0;
   off_t pos = h->append ? lseek(h->fd, 0, SEEK_END) : lseek(h->fd, 0, SEEK_CUR);
   if (pos < 0 || (unsigned long long)pos + len > EFFECTS_MAX_FILE) {
+    h->write_errno = EFBIG;
     fx_reply_errno(r, EFBIG, &h->path, NULL);
     return 0;
   }
   if (fx_write_all(h->fd, data, len) != 0) {
+    h->write_errno = errno;
     fx_reply_errno(r, errno, &h->path, NULL);
     return 0;
   }
@@ -261,7 +264,11 @@ int fx_op_close(struct effects *e, long id, struct fx_reply *r)
     return -1;
   struct fx_handle *h = *slot;
   *slot = NULL;
-  if (h->writable) {
+  if (h->writable && h->write_errno != 0) {
+    /* part of the new content is missing: never put it in place; the
+     * temporary file goes (handle_free) and the old content stays */
+    fx_reply_errno(r, h->write_errno, &h->path, NULL);
+  } else if (h->writable) {
     if (fx_commit_tmp(h->parentfd, h->tmp, h->fd, h->path.leaf, h->mode, h->excl) == 0)
       h->tmp[0] = '\0'; /* renamed into place: nothing to remove */
     else

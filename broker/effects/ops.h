@@ -19,6 +19,7 @@
  *                                           -> false; is_symlink lstats the leaf itself)
  *  fs.listdir    path                              {"count": n} + names, each    fs:read enumerate
  *                                                   followed by one NUL byte, sorted bytewise
+ *                                                   (the box's own .box-tmp-* files left out)
  *  fs.mkdir      path, exist_ok? (bool)            {}                            fs:write create_dir
  *                (parents=True never reaches the broker: the worker raises PermissionError)
  *  fs.unlink     path                              {}                            fs:delete remove_file
@@ -33,7 +34,9 @@
  *                (UnsupportedOperation "not readable"/"not writable" for the wrong mode)
  *  fs.hseek      h, offset (int), whence 0|1|2     {"pos": ..}                  none
  *  fs.close      h                                 {} (a writing handle's rename  none
- *                may fail: e.g. FileExistsError for "x"; the handle is gone either way)
+ *                may fail: e.g. FileExistsError for "x"; after a failed fs.hwrite the
+ *                new content is incomplete, so close keeps the old content and replies
+ *                that write's error again; the handle is gone either way)
  *  fetch         url, method?, headers? ({str:str}), body? (true: send a body, even
  *                an empty one; a non-empty bytes section implies it) + body bytes
  *                                                  {"status": int, "headers": {lowercase: str}} + body
