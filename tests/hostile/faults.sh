@@ -47,7 +47,9 @@ with open('big.bin', '$2') as f:
         f.write(chunk)
         if k == 8:
             print('writing', flush=True)
-        time.sleep(0.005)
+        # slow down once the test may kill: it must land before the end,
+        # even on a loaded machine (at most 80 s, inside the sleep budget)
+        time.sleep(0.005 if k < 8 else 0.1)
 print('completed')" >"$OUT" 2>"$ERR" &
   reaper=$!
   broker=$(wait_for_file_pid "$TMP/pid")
@@ -93,7 +95,7 @@ with open('big.bin', 'wb') as f:
         f.write(b'N' * 65536)
         if k == 8:
             print('writing', flush=True)
-        time.sleep(0.005)" >"$OUT" 2>"$ERR" &
+        time.sleep(0.005 if k < 8 else 0.1)" >"$OUT" 2>"$ERR" &
 reaper=$!
 broker=$(wait_for_file_pid "$TMP/pid")
 n=0
@@ -105,7 +107,7 @@ if [ "$(cat "$WORKSPACE/big.bin")" = "old content" ]; then pass "broker killed m
   fail "broker killed mid-write: big.bin has $(wc -c <"$WORKSPACE/big.bin") bytes"; fi
 left=$(temp_files "$WORKSPACE")
 if [ -n "$left" ]; then
-  echo "note broker killed mid-write: temporary file $left ($(wc -c <"$WORKSPACE/$left") bytes) left in the workspace, visible to later listdir (no broker survives to remove it)"
+  echo "note broker killed mid-write: temporary file $left ($(wc -c <"$WORKSPACE/$left") bytes) left in the workspace (listings hide it; no broker survives to remove it)"
   rm -f "$WORKSPACE"/.box-tmp-*
 fi
 
