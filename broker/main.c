@@ -33,6 +33,7 @@
 #include "broker/session.h"
 #include "broker/shell_route.h"
 #include "broker/worker_proc.h"
+#include "common/pathnorm.h"
 #include "common/protocol.h"
 #include "common/utf8.h"
 
@@ -140,19 +141,18 @@ alias_args(const struct cli_options *opts, const char **source, const char **scr
 static char *
 shell_read_script(struct effects *effects, const char *dir, const char *path, size_t *len)
 {
-  char abs[PATH_MAX], err[512];
+  char err[512];
+  char *abs = box_path_normalize(dir, path, strlen(path));
   json_object *req = json_object_new_object(), *resp = NULL, *v;
   void *data = NULL;
   size_t n = 0;
   char *text = NULL;
 
-  if (script_source_normalize(dir, path, abs, sizeof abs) != 0) {
-    fprintf(stderr, "python: %s: path too long\n", path);
-    json_object_put(req);
-    return NULL;
-  }
+  if (abs == NULL || req == NULL)
+    die(BOX_STATUS_BOX_FAILED, "out of memory");
   json_object_object_add(req, "op", json_object_new_string("fs.read"));
   json_object_object_add(req, "path", json_object_new_string(abs));
+  free(abs);
   int rc = effects_dispatch(effects, req, NULL, 0, &resp, &data, &n, err, sizeof err);
   json_object_put(req);
   if (rc != EFFECTS_OK) {

@@ -16,45 +16,8 @@
 #include <unistd.h>
 
 #include "broker/config.h"
+#include "common/pathnorm.h"
 #include "common/protocol.h"
-
-int
-script_source_normalize(const char *dir, const char *path, char *out, size_t size)
-{
-  size_t n = 0;
-  const char *parts[2] = {path[0] == '/' ? "" : dir, path};
-
-  if (size < 2)
-    return -1;
-  for (int k = 0; k < 2; k++) {
-    const char *p = parts[k];
-    while (*p) {
-      const char *e = strchr(p, '/');
-      size_t len = e ? (size_t)(e - p) : strlen(p);
-      if (len == 0 || (len == 1 && p[0] == '.')) {
-        /* nothing */
-      } else if (len == 2 && p[0] == '.' && p[1] == '.') {
-        while (n > 0 && out[n - 1] != '/')
-          n--;
-        if (n > 0)
-          n--; /* the slash */
-      } else {
-        if (n + 1 + len + 1 > size)
-          return -1;
-        out[n++] = '/';
-        memcpy(out + n, p, len);
-        n += len;
-      }
-      p += len;
-      if (*p == '/')
-        p++;
-    }
-  }
-  if (n == 0)
-    out[n++] = '/';
-  out[n] = '\0';
-  return 0;
-}
 
 /* The rest of path below dir ("" for dir itself), or NULL. */
 static const char *
@@ -62,13 +25,11 @@ below(const char *dir, const char *path)
 {
   size_t n = strlen(dir);
 
-  if (n == 1 && dir[0] == '/')
-    return path + 1;
-  if (strncmp(path, dir, n) != 0)
+  if (!box_path_under(path, dir, n))
     return NULL;
-  if (path[n] == '\0')
-    return path + n;
-  return path[n] == '/' ? path + n + 1 : NULL;
+  if (n == 1)
+    return path + 1;
+  return path[n] == '/' ? path + n + 1 : path + n;
 }
 
 /* Kernels before 5.6 have no openat2: walk the components from dfd,
@@ -144,8 +105,15 @@ script_source_read(const struct box_config *cfg, const char *path, char **src, s
   *len = 0;
   if (getcwd(cwd, sizeof cwd) == NULL)
     return io_error(err, errlen, path, errno);
-  if (script_source_normalize(cwd, path, abs, sizeof abs) != 0)
+  char *norm = box_path_normalize(cwd, path, strlen(path));
+  if (norm == NULL)
+    return io_error(err, errlen, path, ENOMEM);
+  if (strlen(norm) >= sizeof abs) {
+    free(norm);
     return io_error(err, errlen, path, ENAMETOOLONG);
+  }
+  strcpy(abs, norm);
+  free(norm);
   for (size_t i = 0; i < deny->n; i++)
     if (below(deny->v[i].path, abs) != NULL)
       return io_error(err, errlen, path, EACCES);

@@ -23,9 +23,4 @@ struct box_config;
 int script_source_read(const struct box_config *cfg, const char *path, char **src, size_t *len,
                        char *err, size_t errlen);
 
-/* Lexically normalises path against dir (absolute): joins, drops "." and
- * empty components, resolves "..".  out gets an absolute path.  -1 when it
- * does not fit. */
-int script_source_normalize(const char *dir, const char *path, char *out, size_t size);
-
 #endif

@@ -12,6 +12,7 @@
 #include "broker/config.h"
 #include "broker/decision_log.h"
 #include "broker/effects/decide.h"
+#include "common/pathnorm.h"
 
 /* cwd as the Shell reports it: "~" or "~/..." under the operator's home. */
 static char *
@@ -20,7 +21,7 @@ report_path(const struct box_config *cfg, const char *path)
   size_t n = strlen(cfg->operator_home);
   char *out;
 
-  if (strncmp(path, cfg->operator_home, n) == 0 && (path[n] == '\0' || path[n] == '/')) {
+  if (n > 1 && box_path_under(path, cfg->operator_home, n)) {
     out = malloc(strlen(path + n) + 2);
     if (out != NULL) {
       out[0] = '~';

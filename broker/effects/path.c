@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "broker/config.h"
+#include "common/pathnorm.h"
 
 static char *xstrndup(const char *s, size_t n)
 {
@@ -28,48 +29,6 @@ static char *xstrndup(const char *s, size_t n)
   return p;
 }
 
-/* Lexical normalisation of an absolute path: "." and empty components go,
- * ".." drops the previous component (above "/" it stays at "/"). */
-static char *normalise(const char *in, size_t n)
-{
-  char *out = malloc(n + 2);
-  if (out == NULL)
-    abort();
-  size_t o = 0;
-  for (size_t i = 0; i < n;) {
-    while (i < n && in[i] == '/')
-      i++;
-    size_t start = i;
-    while (i < n && in[i] != '/')
-      i++;
-    size_t clen = i - start;
-    if (clen == 0 || (clen == 1 && in[start] == '.'))
-      continue;
-    if (clen == 2 && in[start] == '.' && in[start + 1] == '.') {
-      while (o > 0 && out[o - 1] != '/')
-        o--;
-      if (o > 0)
-        o--; /* the slash before it */
-      continue;
-    }
-    out[o++] = '/';
-    memcpy(out + o, in + start, clen);
-    o += clen;
-  }
-  if (o == 0)
-    out[o++] = '/';
-  out[o] = '\0';
-  return out;
-}
-
-/* True when path equals dir or lies below it. */
-static int under(const char *path, const char *dir, size_t dlen)
-{
-  if (dlen == 1 && dir[0] == '/')
-    return 1;
-  return strncmp(path, dir, dlen) == 0 && (path[dlen] == '\0' || path[dlen] == '/');
-}
-
 int fx_path_init(struct effects *e, const char *spelling, size_t len, int mutation,
                  struct fx_path *p)
 {
@@ -77,16 +36,12 @@ int fx_path_init(struct effects *e, const char *spelling, size_t len, int mutati
   p->spelling = spelling;
   p->spelling_len = len;
   struct fxbuf b = {0};
-  if (len == 0 || spelling[0] != '/') {
-    fxbuf_puts(&b, e->cfg->workspace);
-    fxbuf_puts(&b, "/");
-  }
-  fxbuf_put(&b, spelling, len);
-  p->abs = normalise(b.p, b.n);
-  fxbuf_free(&b);
+  p->abs = box_path_normalize(e->cfg->workspace, spelling, len);
+  if (p->abs == NULL)
+    abort();
 
   size_t alen = strlen(p->abs);
-  if (e->home_len > 1 && under(p->abs, e->home, e->home_len)) {
+  if (e->home_len > 1 && box_path_under(p->abs, e->home, e->home_len)) {
     fxbuf_puts(&b, "~");
     fx_lossy_utf8(&b, p->abs + e->home_len, alen - e->home_len);
   } else {
@@ -103,7 +58,7 @@ int fx_path_init(struct effects *e, const char *spelling, size_t len, int mutati
   const struct fx_root *best = NULL;
   for (size_t i = 0; i < e->nroots; i++) {
     const struct fx_root *r = &e->roots[i];
-    if (!under(p->abs, r->path, r->len))
+    if (!box_path_under(p->abs, r->path, r->len))
       continue;
     if (mutation && p->abs[r->len == 1 ? 1 : r->len] == '\0')
       continue;
@@ -112,7 +67,7 @@ int fx_path_init(struct effects *e, const char *spelling, size_t len, int mutati
   }
   if (best == NULL) {
     for (size_t i = 0; i < e->nroots; i++)
-      if (under(p->abs, e->roots[i].path, e->roots[i].len))
+      if (box_path_under(p->abs, e->roots[i].path, e->roots[i].len))
         best = &e->roots[i]; /* a mutation of a root itself */
   }
   p->root = best;
@@ -173,9 +128,9 @@ void fx_refuse_symlink(struct effects *e, const char *action, const struct fx_pa
 static const char *protected_by_name(const struct effects *e, const char *path, int mutation)
 {
   size_t plen = strlen(path);
-  if (e->box_dir && under(path, e->box_dir, strlen(e->box_dir)))
+  if (e->box_dir && box_path_under(path, e->box_dir, strlen(e->box_dir)))
     return MSG_BOXDIR;
-  if (e->box_dir_real && under(path, e->box_dir_real, strlen(e->box_dir_real)))
+  if (e->box_dir_real && box_path_under(path, e->box_dir_real, strlen(e->box_dir_real)))
     return MSG_BOXDIR;
   for (size_t i = 0; i < e->nauthority; i++) {
     const char *names[2] = {e->authority[i], e->authority_real[i]};
