@@ -397,6 +397,25 @@ START_TEST(test_re_bare_negated_class)
 }
 END_TEST
 
+/* Groups nested 100,000 deep (found by fuzz_re: the recursive-descent
+ * translator ran off the C stack) end in RecursionError, as in CPython. */
+START_TEST(test_re_deep_nesting)
+{
+	size_t n = 100000;
+	char *pat = malloc(2 * n + 1);
+	ck_assert_ptr_nonnull(pat);
+	memset(pat, '(', n);
+	memset(pat + n, ')', n);
+	pat[2 * n] = '\0';
+	struct re_translation t;
+	struct mc_error err;
+	ck_assert_int_eq(re_translate(pat, 2 * n, true, 0, &t, &err), -1);
+	ck_assert_str_eq(err.type, "RecursionError");
+	ck_assert_str_eq(err.msg, "maximum recursion depth exceeded");
+	free(pat);
+}
+END_TEST
+
 TCase *re_tcase(void)
 {
 	TCase *tc = tcase_create("re");
@@ -411,5 +430,6 @@ TCase *re_tcase(void)
 	tcase_add_test(tc, test_re_surrogate_subject);
 	tcase_add_test(tc, test_re_ascii_icase);
 	tcase_add_test(tc, test_re_bare_negated_class);
+	tcase_add_test(tc, test_re_deep_nesting);
 	return tc;
 }

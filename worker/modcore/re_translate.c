@@ -1528,6 +1528,10 @@ static int parse_sub(struct parser *p, struct scope sc, int nested, struct width
 {
 	bool more;
 	bool firstbranch = true;
+	/* Each group level costs two of these; CPython's recursive sre_parse
+	 * gives up at about the same depth, and we must not run off the C stack. */
+	if (nested > 1000)
+		return mc_error_set(p->err, "RecursionError", "%s", "maximum recursion depth exceeded");
 	w->lo = UINT64_MAX;
 	w->hi = 0;
 	for (;;) {

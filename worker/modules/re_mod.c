@@ -62,6 +62,8 @@ Value re_raise(const struct mc_error *err, Value pattern)
 		ty = Exc_IndexError;
 	else if (strcmp(t, "TypeError") == 0)
 		ty = Exc_TypeError;
+	else if (strcmp(t, "RecursionError") == 0)
+		ty = Exc_RecursionError;
 	return err_null_format(ty, "%s", err->msg);
 }
 

@@ -1,0 +1,30 @@
+# timedelta arithmetic with timedeltas, ints and floats
+from datetime import timedelta
+
+t = timedelta(1, 2, 3)
+h5 = timedelta(hours=5)
+print(repr(t + h5), repr(t - h5), repr(h5 - t))
+print(repr(t * 2), repr(2 * t), repr(t * -1), repr(t * 0), repr(t * True))
+print(repr(t * 1.5), repr(2.5 * t), repr(t * -0.0), repr(t * 0.1))
+print(repr(t / 2), repr(t / 3), repr(t / -7), repr(t / 1.5), repr(t / 0.25))
+print(t / t, t / h5, h5 / t, timedelta(1) / timedelta(hours=1))
+print(t // h5, repr(t // 3), repr(t // -3), repr(-t // 3))
+print(repr(t % h5), repr(t % timedelta(hours=-5)), repr(-t % h5))
+print(divmod(t, h5), divmod(-t, h5), divmod(t, -h5))
+print(repr(-t), repr(+t), repr(abs(-t)), repr(abs(t)))
+print(t < h5, t > h5, t <= t, t >= h5, t == t, t != h5)
+print(timedelta(microseconds=1) / 3, timedelta(microseconds=2) / 3)
+print(repr(timedelta(microseconds=5) / 2), repr(timedelta(microseconds=7) / 2))
+print(repr(timedelta(microseconds=-5) / 2), repr(timedelta(microseconds=-7) / 2))
+print(repr(timedelta(microseconds=3) * 0.5), repr(timedelta(microseconds=5) * 0.5))
+print(repr(timedelta(days=365) * 10**5 // 10**5))
+print(repr(sum([timedelta(minutes=m) for m in range(100)], timedelta())))
+x = timedelta(seconds=10)
+x += timedelta(seconds=5)
+x *= 3
+x //= 2
+print(repr(x))
+print(repr(timedelta(days=7) / timedelta(days=7)))
+print(repr(timedelta.max - timedelta.max), repr(timedelta.min + timedelta.max))
+print(repr(timedelta(seconds=1) / 1000000), repr(timedelta(seconds=1) / 3000000))
+print(repr(timedelta(hours=1) * (1 / 3)))

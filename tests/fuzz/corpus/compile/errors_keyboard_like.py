@@ -1,0 +1,6 @@
+class Fatal(BaseException):
+    pass
+try:
+    raise Fatal("not an Exception")
+except Exception:
+    print("not caught here")
