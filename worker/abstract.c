@@ -719,11 +719,9 @@ Value obj_dir(Value v)
 	if (!names)
 		return v_null();
 	Type *t = val_type(v);
-	if (v.tag == V_OBJ && t->dictoffset) {
-		Dict *d = *(Dict **)((char *)v.u.o + t->dictoffset);
-		if (d)
-			dict_update(names, v_obj(&d->ob));
-	}
+	Dict **dp = v.tag == V_OBJ ? obj_dict_ptr(v.u.o) : NULL;
+	if (dp && *dp)
+		dict_update(names, v_obj(&(*dp)->ob));
 	if (t == &module_type)
 		dict_update(names, v_obj(&((Module *)v.u.o)->dict->ob));
 	Type *walk = (t == &type_type || (t->flags & TF_TYPE_SUB)) ? (Type *)v.u.o : t;

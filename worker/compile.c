@@ -1032,6 +1032,7 @@ static void compile_comprehension(Compiler *c, ast_expr *e)
 	int depth = e->kind == EXPR_GeneratorExp ? 0 : 1;
 	int *starts = xrealloc(NULL, (size_t)gens->n * sizeof(int));
 	int *ends = xrealloc(NULL, (size_t)gens->n * sizeof(int));
+	int *async_handlers = xrealloc(NULL, (size_t)gens->n * sizeof(int));
 	for (int i = 0; i < gens->n; i++) {
 		ast_comprehension *g = gens->items[i];
 		if (i == 0) {
@@ -1044,11 +1045,18 @@ static void compile_comprehension(Compiler *c, ast_expr *e)
 		ends[i] = new_label(c);
 		bind_label(c, starts[i]);
 		if (g->is_async) {
-			/* async for inside comprehension: simplified (await anext) */
+			/* as compile_for: try: x = await anext(it)
+			 * except StopAsyncIteration: leave this loop */
+			async_handlers[i] = new_label(c);
+			emit(c, OP_SETUP_FINALLY, (uint32_t)async_handlers[i]);
 			emit(c, OP_GET_ANEXT, 0);
-			emit(c, OP_POP_TOP, 0);
+			emit(c, OP_GET_AWAITABLE, 0);
+			load_const(c, v_none());
+			emit(c, OP_YIELD_FROM, 0);
+			emit(c, OP_POP_BLOCK, 0);
+		} else {
+			emit(c, OP_FOR_ITER, (uint32_t)ends[i]);
 		}
-		emit(c, OP_FOR_ITER, (uint32_t)ends[i]);
 		depth++;
 		compile_store(c, g->target);
 		for (int j = 0; j < g->ifs.n; j++)
@@ -1076,10 +1084,15 @@ static void compile_comprehension(Compiler *c, ast_expr *e)
 	}
 	for (int i = gens->n - 1; i >= 0; i--) {
 		emit(c, OP_JUMP, (uint32_t)starts[i]);
+		if (gens->items[i]->is_async) {
+			bind_label(c, async_handlers[i]);
+			emit(c, OP_END_ASYNC_FOR, 0);   /* [iter, exc]: pops both */
+		}
 		bind_label(c, ends[i]);
 	}
 	free(starts);
 	free(ends);
+	free(async_handlers);
 	if (e->kind == EXPR_GeneratorExp)
 		load_const(c, v_none());
 	emit(c, OP_RETURN_VALUE, 0);

@@ -55,6 +55,8 @@ bool val_to_double(Value v, double *out)
 		}
 		return true;
 	}
+	if (v.tag == V_OBJ && (v.u.o->type->flags & TF_BOXED))
+		return val_to_double(val_unbox(v), out);
 	Type *t = val_type(v);
 	if (t->to_float) {
 		Value f = t->to_float(v);
@@ -102,6 +104,10 @@ bool float_hash(double d, int64_t *out)
 Value float_binop(Value a, Value b, int op)
 {
 	double x, y;
+	if (a.tag == V_OBJ)
+		a = val_unbox(a);
+	if (b.tag == V_OBJ)
+		b = val_unbox(b);
 	if (a.tag == V_FLOAT)
 		x = a.u.f;
 	else if (is_intlike(a)) {
@@ -158,13 +164,17 @@ Value float_binop(Value a, Value b, int op)
 	}
 }
 
-static Value float_repr_slot(Value v) { return float_repr(v); }
+/* The slots below may get an instance of a float subclass: they work on
+ * its plain value (val_unbox, object.h). */
+static Value float_repr_slot(Value v) { return float_repr(val_unbox(v)); }
 
-static bool float_hash_slot(Value v, int64_t *out) { return float_hash(v.u.f, out); }
+static bool float_hash_slot(Value v, int64_t *out) { return float_hash(val_unbox(v).u.f, out); }
 
 static Value float_richcmp(Value a, Value b, int op)
 {
 	int c;
+	a = val_unbox(a);
+	b = val_unbox(b);
 	if (a.tag != V_FLOAT) {
 		/* reflected: a is the other operand */
 		return v_notimpl();
@@ -201,12 +211,12 @@ static Value float_richcmp(Value a, Value b, int op)
 FL_NB(fl_add, NB_ADD) FL_NB(fl_sub, NB_SUB) FL_NB(fl_mul, NB_MUL) FL_NB(fl_truediv, NB_TRUEDIV)
 FL_NB(fl_floordiv, NB_FLOORDIV) FL_NB(fl_mod, NB_MOD) FL_NB(fl_pow, NB_POW) FL_NB(fl_divmod, NB_DIVMOD)
 
-static Value fl_neg(Value v) { return v_float(-v.u.f); }
-static Value fl_pos(Value v) { return v; }
-static Value fl_abs(Value v) { return v_float(fabs(v.u.f)); }
-static int fl_truth(Value v) { return v.u.f != 0.0; }
-static Value fl_int(Value v) { return int_from_double(v.u.f); }
-static Value fl_float(Value v) { return v; }
+static Value fl_neg(Value v) { return v_float(-val_unbox(v).u.f); }
+static Value fl_pos(Value v) { return val_unbox(v); }
+static Value fl_abs(Value v) { return v_float(fabs(val_unbox(v).u.f)); }
+static int fl_truth(Value v) { return val_unbox(v).u.f != 0.0; }
+static Value fl_int(Value v) { return int_from_double(val_unbox(v).u.f); }
+static Value fl_float(Value v) { return val_unbox(v); }
 
 Value float_from_str(Str *s)
 {
@@ -217,7 +227,8 @@ Value float_from_str(Str *s)
 	return v_float(d);
 }
 
-static Value float_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
+/* float(x): the plain float */
+static Value float_from_args(const Value *args, size_t nargs, Tuple *kw)
 {
 	if (kw && kw->n)
 		return err_null_format(Exc_TypeError, "float() takes no keyword arguments");
@@ -243,6 +254,14 @@ static Value float_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 	if (!val_to_double(x, &d))
 		return v_null();
 	return v_float(d);
+}
+
+static Value float_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
+{
+	Value v = float_from_args(args, nargs, kw);
+	if (t == &float_type || IS_NULL(v))
+		return v;
+	return boxed_new(t, v);
 }
 
 static Value m_is_integer(Value self, const Value *args, size_t nargs, Tuple *kw)
@@ -283,6 +302,8 @@ static Value m_fromhex(Value cls, const Value *args, size_t nargs, Tuple *kw)
 	struct num_error e = NUM_ERROR_INIT;
 	if (num_float_fromhex(AS_STR(args[0])->data, AS_STR(args[0])->nbytes, &d, &e) < 0)
 		return num_raise(&e);
+	if (cls.tag == V_OBJ && cls.u.o != &float_type.ob)
+		return call1(cls, v_float(d));   /* a subclass: cls(value) */
 	return v_float(d);
 }
 
@@ -361,7 +382,8 @@ static Value m_format(Value self, const Value *args, size_t nargs, Tuple *kw)
 		return err_null_format(Exc_TypeError, "__format__() argument must be str, not %s", type_name_of(args[0]));
 	Str *spec = AS_STR(args[0]);
 	if (spec->nbytes == 0)
-		return float_repr(self);
+		return self.tag == V_FLOAT ? float_repr(self) : obj_str(self);  /* a subclass's __str__ */
+	self = val_unbox(self);
 	struct num_buf b = NUM_BUF_INIT;
 	struct num_error e = NUM_ERROR_INIT;
 	if (num_format_float(&b, self.u.f, spec->data, spec->nbytes, "float", &e) < 0) {
@@ -383,7 +405,7 @@ void float_types_init(void)
 {
 	Type *t = &float_type;
 	type_init_builtin(t, "float", &object_type);
-	t->flags |= TF_BASETYPE;
+	t->flags |= TF_BASETYPE | TF_UNBOX_SELF;
 	t->repr = float_repr_slot;
 	t->hash = float_hash_slot;
 	t->richcmp = float_richcmp;
@@ -406,7 +428,7 @@ void float_types_init(void)
 	type_add_method(t, "__trunc__", m_trunc, 0);
 	type_add_method(t, "__floor__", m_floor, 0);
 	type_add_method(t, "__ceil__", m_ceil, 0);
-	type_add_method(t, "__format__", m_format, 0);
+	type_add_method(t, "__format__", m_format, BF_RAW_SELF);
 	type_add_method(t, "__getformat__", m_getformat, BF_CLASSMETHOD);
 	type_add_getset(t, "real", g_real);
 	type_add_getset(t, "imag", g_imag);

@@ -28,10 +28,9 @@ static const char *qual(const char *fname, char *buf, size_t n)
 
 bool no_kwargs(const char *fname0, Tuple *kw)
 {
-	char qb[128];
-	const char *fname = qual(fname0, qb, sizeof qb);
 	if (kw && kw->n) {
-		err_format(Exc_TypeError, "%s() takes no keyword arguments", fname);
+		char qb[128];
+		err_format(Exc_TypeError, "%s() takes no keyword arguments", qual(fname0, qb, sizeof qb));
 		return false;
 	}
 	return true;
@@ -39,11 +38,12 @@ bool no_kwargs(const char *fname0, Tuple *kw)
 
 bool args_check(const char *fname0, size_t nargs, Tuple *kw, size_t min, size_t max)
 {
-	char qb[128];
-	const char *fname = qual(fname0, qb, sizeof qb);
 	if (!no_kwargs(fname0, kw))
 		return false;
 	if (nargs < min || nargs > max) {
+		/* Qualified only on the error path: this runs on every native call. */
+		char qb[128];
+		const char *fname = qual(fname0, qb, sizeof qb);
 		if (min == max && min == 0)
 			err_format(Exc_TypeError, "%s() takes no arguments (%zu given)", fname, nargs);
 		else if (min == max && min == 1)
@@ -501,8 +501,13 @@ static Value builtin_call_inner(Value v, const Value *args, size_t nargs, Tuple 
 		if (!val_isinstance(args[0], b->owner))
 			return err_null_format(Exc_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
 					       b->name, b->owner->name, type_name_of(args[0]));
-		return b->fn(args[0], args + 1, nargs - 1, kw);
+		Value self = args[0];
+		if ((b->owner->flags & TF_UNBOX_SELF) && !(b->flags & BF_RAW_SELF))
+			self = val_unbox(self);
+		return b->fn(self, args + 1, nargs - 1, kw);
 	}
+	if (b->owner && (b->owner->flags & TF_UNBOX_SELF) && !(b->flags & BF_RAW_SELF))
+		return b->fn(val_unbox(b->self), args, nargs, kw);
 	return b->fn(b->self, args, nargs, kw);
 }
 
@@ -522,9 +527,14 @@ static Value builtin_descr_get(Value v, Value obj, Value type)
 	}
 	if (IS_NULL(obj))
 		return val_incref(v);
+	if (!val_isinstance(obj, b->owner))   /* list.append.__get__(other) */
+		return err_null_format(Exc_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
+				       b->name, b->owner->name, type_name_of(obj));
 	Value r = builtin_new(b->name, b->fn, obj);
-	if (!IS_NULL(r))
+	if (!IS_NULL(r)) {
 		((Builtin *)r.u.o)->owner = b->owner;
+		((Builtin *)r.u.o)->flags = b->flags & BF_RAW_SELF;
+	}
 	return r;
 }
 

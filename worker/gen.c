@@ -372,8 +372,49 @@ static Value gen_get_qualname(Value v) { Gen *g = (Gen *)v.u.o; obj_incref(&g->q
 static Value gen_get_running(Value v) { return v_bool(((Gen *)v.u.o)->running); }
 static Value gen_get_frame(Value v) { return v_none(); }
 
-/* coroutine.__await__ returns an iterator: the coroutine itself works */
-static Value coro_await(Value self, const Value *args, size_t nargs, Tuple *kw) { return val_incref(self); }
+/* coroutine.__await__() returns a coroutine_wrapper: the iterator that
+ * drives the coroutine (a coroutine itself is not iterable). */
+typedef struct CoroWrapper {
+	Obj ob;
+	Value coro;
+} CoroWrapper;
+static Type coro_await_wrapper_type;
+
+static Value coro_await(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("__await__", nargs, kw, 0, 0))
+		return v_null();
+	CoroWrapper *w = (CoroWrapper *)obj_alloc(&coro_await_wrapper_type, sizeof(CoroWrapper));
+	if (!w)
+		return v_null();
+	w->coro = val_incref(self);
+	return v_obj(&w->ob);
+}
+
+static void coro_wrapper_dealloc(Obj *o)
+{
+	val_decref(((CoroWrapper *)o)->coro);
+	obj_free(o);
+}
+
+static void coro_wrapper_traverse(Obj *o, visitfn visit, void *arg)
+{
+	visit(((CoroWrapper *)o)->coro, arg);
+}
+
+static Value coro_wrapper_next(Value v) { return gen_next(((CoroWrapper *)v.u.o)->coro); }
+static Value coro_wrapper_send(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	return m_send(((CoroWrapper *)self.u.o)->coro, args, nargs, kw);
+}
+static Value coro_wrapper_throw(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	return m_throw(((CoroWrapper *)self.u.o)->coro, args, nargs, kw);
+}
+static Value coro_wrapper_close(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	return m_close(((CoroWrapper *)self.u.o)->coro, args, nargs, kw);
+}
 
 /* async generators: a `yield` inside an async generator is wrapped so the
  * awaitable driving it can tell it from yields of awaited objects */
@@ -773,9 +814,16 @@ void gen_types_init(void)
 		type_add_getset(t, i == 0 ? "gi_running" : "cr_running", gen_get_running);
 		type_add_getset(t, i == 0 ? "gi_frame" : "cr_frame", gen_get_frame);
 	}
-	coro_type.next = gen_next;
-	coro_type.iter = gen_iter;
 	type_add_method(&coro_type, "__await__", coro_await, 0);
+	Type *cw = &coro_await_wrapper_type;
+	type_init_builtin(cw, "coroutine_wrapper", &object_type);
+	cw->dealloc = coro_wrapper_dealloc;
+	cw->traverse = coro_wrapper_traverse;
+	cw->iter = gen_iter;
+	cw->next = coro_wrapper_next;
+	type_add_method(cw, "send", coro_wrapper_send, 0);
+	type_add_method(cw, "throw", coro_wrapper_throw, 0);
+	type_add_method(cw, "close", coro_wrapper_close, 0);
 	type_add_method(&gen_asend_type, "__anext__", agen_anext, 0);
 	type_add_method(&gen_asend_type, "__aiter__", agen_aiter, 0);
 	type_init_builtin(&agen_wrapped_type, "async_generator_wrapped_value", &object_type);

@@ -75,7 +75,10 @@ static Value raise_num_error(struct num_error *e)
 		else if (!strcmp(e->type, "ZeroDivisionError")) t = Exc_ZeroDivisionError;
 		else if (!strcmp(e->type, "TypeError")) t = Exc_TypeError;
 		else if (!strcmp(e->type, "MemoryError")) {
+			/* A result too big to allocate (e.g. a 2**40 format width):
+			 * the same uncatchable end as any allocation over the cap. */
 			num_error_clear(e);
+			mem_check(SIZE_MAX);
 			err_no_memory();
 			return v_null();
 		}
@@ -365,8 +368,12 @@ out:
 
 Value int_binop(Value a, Value b, int op)
 {
-	if (!is_intlike(a) || !is_intlike(b))
-		return v_notimpl();
+	if (!is_intlike(a) || !is_intlike(b)) {
+		a = val_unbox(a);
+		b = val_unbox(b);
+		if (!is_intlike(a) || !is_intlike(b))
+			return v_notimpl();
+	}
 	if (a.tag == V_OBJ || b.tag == V_OBJ)
 		return big_binop(a, b, op);
 	int64_t x = a.u.i, y = b.u.i, r;
@@ -460,6 +467,7 @@ Value int_binop(Value a, Value b, int op)
 
 Value int_neg(Value v)
 {
+	v = val_unbox(v);
 	if ((v.tag == V_INT || v.tag == V_BOOL) && v.u.i != INT64_MIN)
 		return v_int(-v.u.i);
 	mpz_t z;
@@ -473,6 +481,11 @@ Value int_pow(Value a, Value b, Value m)
 {
 	if (IS_NULL(m) || IS_NONE(m))
 		return binop(a, b, NB_POW);
+	a = val_unbox(a);
+	b = val_unbox(b);
+	m = val_unbox(m);
+	if (val_type(a) == &complex_type || val_type(b) == &complex_type || val_type(m) == &complex_type)
+		return err_null_format(Exc_ValueError, "complex modulo");
 	if (!is_intlike(a) || !is_intlike(b) || !is_intlike(m))
 		return err_null_format(Exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
 	struct num_int na = as_num(a), nb = as_num(b), nm = as_num(m);
@@ -491,12 +504,16 @@ Value int_bit_length(Value v)
 
 /* ---- type slots --------------------------------------------------------- */
 
-static Value int_repr_slot(Value v) { return int_repr(v); }
+/* The slots below may get an instance of an int subclass: they work on its
+ * plain value (val_unbox, object.h). */
+static Value int_repr_slot(Value v) { return int_repr(val_unbox(v)); }
 
-static bool int_hash_slot(Value v, int64_t *out) { return int_hash(v, out); }
+static bool int_hash_slot(Value v, int64_t *out) { return int_hash(val_unbox(v), out); }
 
 static Value int_richcmp(Value a, Value b, int op)
 {
+	a = val_unbox(a);
+	b = val_unbox(b);
 	if (!is_intlike(a) || !is_intlike(b))
 		return v_notimpl();
 	int c = int_cmp(a, b);
@@ -518,11 +535,9 @@ INT_NB(int_and, NB_AND) INT_NB(int_or, NB_OR) INT_NB(int_xor, NB_XOR) INT_NB(int
 
 static Value int_to_plain(Value v)
 {
+	v = val_unbox(v);
 	if (v.tag == V_BOOL)
 		return v_int(v.u.i);
-	if (v.tag == V_INT || IS_BIGINT(v))
-		return val_incref(v);
-	/* int subclass instance: stored value in dict slot "__intval__"? not supported */
 	return val_incref(v);
 }
 
@@ -530,6 +545,7 @@ static Value int_pos(Value v) { return int_to_plain(v); }
 
 static Value int_invert(Value v)
 {
+	v = val_unbox(v);
 	if (v.tag == V_INT || v.tag == V_BOOL)
 		return v_int(~v.u.i);
 	mpz_t z;
@@ -541,6 +557,7 @@ static Value int_invert(Value v)
 
 static Value int_abs(Value v)
 {
+	v = val_unbox(v);
 	if (int_sign(v) < 0)
 		return int_neg(v);
 	return int_to_plain(v);
@@ -549,15 +566,16 @@ static Value int_abs(Value v)
 static Value int_float(Value v)
 {
 	bool ovf;
-	double d = int_as_double(v, &ovf);
+	double d = int_as_double(val_unbox(v), &ovf);
 	if (ovf)
 		return err_null_format(Exc_OverflowError, "int too large to convert to float");
 	return v_float(d);
 }
 
-static int int_truth(Value v) { return int_sign(v) != 0; }
+static int int_truth(Value v) { return int_sign(val_unbox(v)) != 0; }
 
-static Value int_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
+/* int(x), int(x, base): the plain int */
+static Value int_from_args(const Value *args, size_t nargs, Tuple *kw)
 {
 	static const char *const names[] = {"", "base"};
 	Value a[2] = {v_null(), v_null()};
@@ -628,6 +646,14 @@ static Value int_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 	return r;
 }
 
+static Value int_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
+{
+	Value v = int_from_args(args, nargs, kw);
+	if (t == &int_type || IS_NULL(v))
+		return v;
+	return boxed_new(t, v);
+}
+
 static void bigint_dealloc(Obj *o)
 {
 	mpz_clear(((BigInt *)o)->z);
@@ -675,8 +701,9 @@ static Value m_int_format(Value self, const Value *args, size_t nargs, Tuple *kw
 	if (!IS_STR(args[0]))
 		return err_null_format(Exc_TypeError, "__format__() argument must be str, not %s", type_name_of(args[0]));
 	Str *spec = AS_STR(args[0]);
-	if (self.tag == V_BOOL && spec->nbytes == 0)
-		return int_repr(self);
+	if (spec->nbytes == 0 && (self.tag == V_BOOL || !is_intlike(self)))
+		return obj_str(self);   /* format(x, "") is str(x), a subclass's __str__ too */
+	self = val_unbox(self);
 	struct num_buf b = NUM_BUF_INIT;
 	struct num_error e = NUM_ERROR_INIT;
 	struct num_int n = as_num(self);
@@ -754,7 +781,13 @@ static Value m_from_bytes(Value cls, const Value *args, size_t nargs, Tuple *kw)
 	num_intres_init(&r);
 	num_int_from_bytes(&r, by->data, by->n, little, sgn);
 	val_decref(owned);
-	return from_intres(&r);
+	Value v = from_intres(&r);
+	if (IS_NULL(v) || (cls.tag == V_OBJ && cls.u.o == &int_type.ob))
+		return v;
+	/* a subclass: cls(value), as CPython */
+	Value inst = call1(cls, v);
+	val_decref(v);
+	return inst;
 }
 
 static Value m_round(Value self, const Value *args, size_t nargs, Tuple *kw)
@@ -840,7 +873,7 @@ void int_types_init(void)
 	num_set_allocator(num_realloc_hook, NULL);
 	Type *t = &int_type;
 	type_init_builtin(t, "int", &object_type);
-	t->flags |= TF_BASETYPE | TF_INT_SUB;
+	t->flags |= TF_BASETYPE | TF_INT_SUB | TF_UNBOX_SELF;
 	t->repr = int_repr_slot;
 	t->hash = int_hash_slot;
 	t->richcmp = int_richcmp;
@@ -862,7 +895,7 @@ void int_types_init(void)
 	type_add_method(t, "bit_count", m_bit_count, 0);
 	type_add_method(t, "conjugate", m_conjugate, 0);
 	type_add_method(t, "as_integer_ratio", m_as_integer_ratio, 0);
-	type_add_method(t, "__format__", m_int_format, 0);
+	type_add_method(t, "__format__", m_int_format, BF_RAW_SELF);
 	type_add_method(t, "to_bytes", m_to_bytes, 0);
 	type_add_method(t, "from_bytes", m_from_bytes, BF_CLASSMETHOD);
 	type_add_method(t, "__round__", m_round, 0);

@@ -66,6 +66,9 @@ enum { CMP_LT, CMP_LE, CMP_EQ, CMP_NE, CMP_GT, CMP_GE };
 #define TF_TYPE_SUB 0x400u
 #define TF_ABSTRACT_HASH_NONE 0x800u /* __hash__ = None */
 #define TF_SLOTS_ONLY 0x1000u     /* every class in the MRO has __slots__ without __dict__ */
+#define TF_BOXED 0x2000u          /* instances are Boxed (a class derived from int or float) */
+#define TF_DICT_AFTER_DATA 0x4000u /* instances keep __dict__ after their variable part (str subclasses) */
+#define TF_UNBOX_SELF 0x8000u     /* the type's builtin methods get a Boxed self unboxed (int, float) */
 
 struct Type {
 	Obj ob;
@@ -159,6 +162,40 @@ static inline bool val_isinstance(Value v, Type *t) {
 /* Integer-ish predicates: big ints are heap objects of type int */
 #define IS_BIGINT(v) ((v).tag == V_OBJ && (v).u.o->type == &int_type)
 static inline bool is_intlike(Value v) { return v.tag == V_INT || v.tag == V_BOOL || IS_BIGINT(v); }
+
+/* Instances of classes derived from int or float.  Those base values are
+ * immediates (or a BigInt whose type must stay exactly int), so such an
+ * instance is a small heap object holding the plain base value and the
+ * instance dict.  The base type's slots and methods see the plain value
+ * through val_unbox(); arithmetic therefore returns plain ints and floats,
+ * as in CPython.  Plain ints and floats never pay for this: every fast path
+ * tests the tag first. */
+typedef struct Boxed {
+	Obj ob;
+	Dict *dict;
+	Value value;           /* V_INT, V_FLOAT or a BigInt: never another Boxed */
+} Boxed;
+static inline Value val_unbox(Value v)
+{
+	if (v.tag == V_OBJ && (v.u.o->type->flags & TF_BOXED))
+		return ((Boxed *)v.u.o)->value;
+	return v;
+}
+/* A new instance of the Boxed class t holding value (steals value). */
+Value boxed_new(Type *t, Value value);
+
+/* Where an instance keeps its __dict__, or NULL when it has none: at
+ * type->dictoffset for most layouts, after the text for str subclasses. */
+Dict **obj_dict_after_data(Obj *o);
+static inline Dict **obj_dict_ptr(Obj *o)
+{
+	Type *t = o->type;
+	if (t->dictoffset > 0)
+		return (Dict **)((char *)o + t->dictoffset);
+	if (t->flags & TF_DICT_AFTER_DATA)
+		return obj_dict_after_data(o);
+	return NULL;
+}
 
 /* Generic heap allocation of an object of type t (size bytes, refcnt 1). */
 Obj *obj_alloc(Type *t, size_t size);

@@ -167,6 +167,7 @@ typedef struct Builtin {
 } Builtin;
 #define BF_CLASSMETHOD 1
 #define BF_STATIC 2
+#define BF_RAW_SELF 4     /* an int/float method that unboxes self itself (TF_UNBOX_SELF) */
 
 typedef struct Module {
 	Obj ob;
@@ -312,6 +313,8 @@ Obj *err_peek(void);
 void err_key(Value key);                  /* KeyError(key) */
 const char *type_name_of(Value v);
 Value exc_new(Type *t, const Value *args, size_t n);
+/* A builtin exception class by name (never the script's rebinding); NULL: none. */
+Type *exc_builtin_type_named(const char *name);
 bool is_exc_type(Value v);
 bool is_exc_instance(Value v);
 void exc_types_init(Dict *builtins);
@@ -539,6 +542,8 @@ Value vm_call_function(Func *f, const Value *args, size_t nargs, Tuple *kwnames)
 Value compile_source(const char *src, size_t len, const char *filename, int mode, Dict *flags_unused);
 Value gen_send(Value gen, Value v);       /* NULL: see err; StopIteration on return */
 void sys_module_init(int argc, const char *argv0);
+/* sys.argv = [argv0], once the script's name is known (worker/modules.c). */
+void sys_set_argv0(const char *argv0);
 
 /* output (output.c) */
 void out_write(int fd, const char *p, size_t n);

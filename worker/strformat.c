@@ -187,9 +187,14 @@ Value str_mod_format(Value fmtv, Value args)
 					goto fail_item;
 				}
 				rc = num_percent_pad_text(&nb, &sp, AS_STR(item)->data, AS_STR(item)->nbytes);
-			} else if (is_intlike(item)) {
-				struct num_int ni = as_num(item);
+			} else if (is_intlike(val_unbox(item)) || val_type(item)->index) {
+				/* an int, an int subclass or anything with __index__ */
+				Value iv = is_intlike(val_unbox(item)) ? val_incref(val_unbox(item)) : obj_index(item);
+				if (IS_NULL(iv))
+					goto fail_item;
+				struct num_int ni = as_num(iv);
 				rc = num_percent_char_int(&nb, &sp, &ni, &e);
+				val_decref(iv);
 			} else {
 				err_format(Exc_TypeError, "%%c requires int or char");
 				goto fail_item;

@@ -261,7 +261,14 @@ static void visit_comprehension(ST *st, ast_expr *e, ast_comprehension_seq *gens
 		visit_expr(st, value);
 	st->cur = saved;
 	if (s->coroutine && e->kind != EXPR_GeneratorExp) {
-		/* an async comprehension makes the enclosing function a coroutine-awaiting site */
+		/* an async comprehension is awaited where it appears: an enclosing
+		 * comprehension becomes async too; otherwise it must be in an
+		 * async def */
+		if (saved->kind == SC_COMPREHENSION)
+			saved->coroutine = true;
+		else if (saved->kind != SC_FUNCTION || !saved->is_async)
+			st_error(st, e->pos.lineno, e->pos.col_offset,
+				 "asynchronous comprehension outside of an asynchronous function%s", "");
 	}
 }
 

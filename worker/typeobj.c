@@ -221,10 +221,23 @@ static struct {
 	Value value;    /* borrowed; V_NULL caches "absent" */
 } mcache[MCACHE_SIZE];
 
+/* Slots filled since the last flush, so a flush touches only those (a class
+ * attribute assigned in a loop, and start-up, would otherwise wipe 160 KB
+ * each time); past MCACHE_TRACKED the whole table is cleared. */
+#define MCACHE_TRACKED 256
+static uint16_t mcache_filled[MCACHE_TRACKED];
+static size_t mcache_nfilled;
+
 static void types_modified(void)
 {
 	next_version++;
-	memset(mcache, 0, sizeof mcache);
+	if (mcache_nfilled > MCACHE_TRACKED) {
+		memset(mcache, 0, sizeof mcache);
+	} else {
+		for (size_t i = 0; i < mcache_nfilled; i++)
+			memset(&mcache[mcache_filled[i]], 0, sizeof mcache[0]);
+	}
+	mcache_nfilled = 0;
 }
 
 Value type_lookup(Type *t, Str *name)
@@ -249,6 +262,11 @@ Value type_lookup(Type *t, Str *name)
 	if (name->interned) {
 		if (!t->version)
 			t->version = next_version;
+		if (mcache[h].type == NULL) {
+			if (mcache_nfilled < MCACHE_TRACKED)
+				mcache_filled[mcache_nfilled] = (uint16_t)h;
+			mcache_nfilled++;
+		}
 		mcache[h].type = t;
 		mcache[h].name = name;
 		mcache[h].version = t->version;
@@ -271,10 +289,9 @@ static Value dict_of(Value v)
 {
 	if (v.tag != V_OBJ)
 		return v_null();
-	Type *t = v.u.o->type;
-	if (!t->dictoffset)
+	Dict **dp = obj_dict_ptr(v.u.o);
+	if (!dp)
 		return v_null();
-	Dict **dp = (Dict **)((char *)v.u.o + t->dictoffset);
 	if (!*dp)
 		*dp = dict_new();
 	return *dp ? v_obj(&(*dp)->ob) : v_null();
@@ -290,8 +307,9 @@ Value generic_getattr(Value v, Str *name)
 		if (dt->descr_set && dt->descr_get)
 			return dt->descr_get(descr, v, v_obj(&t->ob));
 	}
-	if (v.tag == V_OBJ && t->dictoffset) {
-		Dict *d = *(Dict **)((char *)v.u.o + t->dictoffset);
+	Dict **dp = v.tag == V_OBJ ? obj_dict_ptr(v.u.o) : NULL;
+	if (dp) {
+		Dict *d = *dp;
 		if (d) {
 			Value r = dict_get_str(d, name);
 			if (!IS_NULL(r))
@@ -317,7 +335,7 @@ int generic_setattr(Value v, Str *name, Value val)
 		if (dt->descr_set)
 			return dt->descr_set(descr, v, val);
 	}
-	if (v.tag == V_OBJ && t->dictoffset) {
+	if (v.tag == V_OBJ && obj_dict_ptr(v.u.o)) {
 		if ((t->flags & TF_SLOTS_ONLY) && !slot_allowed(t, name)) {
 			err_format(Exc_AttributeError, "'%s' object has no attribute '%s'", t->name, name->data);
 			return -1;
@@ -415,7 +433,18 @@ static Value getset_get(Value d, Value obj, Value type)
 	GetSet *g = (GetSet *)d.u.o;
 	if (IS_NULL(obj))
 		return val_incref(d);
+	if (!val_isinstance(obj, g->owner))   /* T.__dict__[name].__get__(other) */
+		return err_null_format(Exc_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
+				       g->name, g->owner->name, type_name_of(obj));
+	if (g->owner->flags & TF_UNBOX_SELF)
+		obj = val_unbox(obj);
 	return g->get(obj);
+}
+
+static Value getset_repr(Value d)
+{
+	GetSet *g = (GetSet *)d.u.o;
+	return str_value(str_printf("<attribute '%s' of '%s' objects>", g->name, g->owner->name));
 }
 
 static int getset_set(Value d, Value obj, Value v)
@@ -426,6 +455,11 @@ static int getset_set(Value d, Value obj, Value v)
 			err_format(Exc_AttributeError, "attribute '%s' of '%s' objects is not writable", g->name, g->owner->name);
 		else
 			err_format(Exc_AttributeError, "attribute '%s' of '%s' objects is not writable", g->name, g->owner->name);
+		return -1;
+	}
+	if (!val_isinstance(obj, g->owner)) {
+		err_format(Exc_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
+			   g->name, g->owner->name, type_name_of(obj));
 		return -1;
 	}
 	return g->set(obj, v);
@@ -490,6 +524,8 @@ static Value wrapper_descr_get(Value d, Value obj, Value type)
 	return method_new(d, obj);
 }
 
+static Value slot_new(Type *t, const Value *args, size_t nargs, Tuple *kw);
+
 static Value wrapper_call(Value w_, const Value *args, size_t nargs, Tuple *kw)
 {
 	SlotWrapper *w = (SlotWrapper *)w_.u.o;
@@ -501,6 +537,13 @@ static Value wrapper_call(Value w_, const Value *args, size_t nargs, Tuple *kw)
 		Type *sub = (Type *)args[0].u.o;
 		if (!type_is_subtype(sub, t))
 			return err_null_format(Exc_TypeError, "%s.__new__(%s): %s is not a subtype of %s", t->name, sub->name, sub->name, t->name);
+		/* object.__new__(a dict subclass) would build a wrong layout: the
+		 * nearest class without a Python __new__ must use t's */
+		Type *static_base = sub;
+		while (static_base->new == slot_new && static_base->base)
+			static_base = static_base->base;
+		if (static_base->new != t->new)
+			return err_null_format(Exc_TypeError, "%s.__new__(%s) is not safe, use %s.__new__()", t->name, sub->name, static_base->name);
 		return t->new(sub, args + 1, nargs - 1, kw);
 	}
 	if (nargs < 1)
@@ -894,6 +937,56 @@ static Value type_get_qualname(Value v)
 		return str_value(t->qualname);
 	}
 	return type_get_name(v);
+}
+
+/* Checks a value assigned to C.__name__ / C.__qualname__ (heap classes
+ * only: type_setattr refuses builtin types first). */
+static Str *type_name_arg(Type *t, const char *attr, Value v)
+{
+	const char *tname = t->name_str ? t->name_str->data : t->name;
+	if (IS_NULL(v)) {
+		err_format(Exc_TypeError, "cannot delete '%s' attribute of immutable type '%s'", attr, tname);
+		return NULL;
+	}
+	if (!IS_STR(v)) {
+		err_format(Exc_TypeError, "can only assign string to %s.%s, not '%s'", tname, attr, type_name_of(v));
+		return NULL;
+	}
+	return AS_STR(v);
+}
+
+static int type_set_name(Value v, Value val)
+{
+	Type *t = (Type *)v.u.o;
+	Str *name = type_name_arg(t, "__name__", val);
+	if (!name)
+		return -1;
+	if (strlen(name->data) != name->nbytes) {
+		err_format(Exc_ValueError, "type name must not contain null characters");
+		return -1;
+	}
+	char *copy = mem_alloc(name->nbytes + 1);
+	if (!copy)
+		return -1;
+	mem_copy(copy, name->data, name->nbytes + 1);
+	mem_free((void *)t->name, strlen(t->name) + 1);
+	t->name = copy;
+	obj_incref(&name->ob);
+	obj_xdecref(t->name_str ? &t->name_str->ob : NULL);
+	t->name_str = name;
+	return 0;
+}
+
+static int type_set_qualname(Value v, Value val)
+{
+	Type *t = (Type *)v.u.o;
+	Str *qualname = type_name_arg(t, "__qualname__", val);
+	if (!qualname)
+		return -1;
+	obj_incref(&qualname->ob);
+	obj_xdecref(t->qualname ? &t->qualname->ob : NULL);
+	t->qualname = qualname;
+	return 0;
 }
 
 static Value type_get_mro(Value v)
@@ -1552,18 +1645,51 @@ static Type *layout_base(Type *t)
 	return t;
 }
 
+/* Does the class (not its builtin base) give its instances a __dict__? */
+static bool class_adds_dict(Type *t, Type *base)
+{
+	return (t->dictoffset && t->dictoffset != base->dictoffset) || (t->flags & TF_DICT_AFTER_DATA);
+}
+
+/* Str subclass instances: the text, its NUL, then (aligned) the dict. */
+Dict **obj_dict_after_data(Obj *o)
+{
+	if (!(o->type->flags & TF_STR_SUB))
+		return NULL;
+	size_t end = offsetof(Str, data) + ((Str *)o)->nbytes + 1;
+	end = (end + sizeof(Dict *) - 1) & ~(sizeof(Dict *) - 1);
+	return (Dict **)((char *)o + end);
+}
+
+/* A new instance of the int or float subclass t holding value (stolen). */
+Value boxed_new(Type *t, Value value)
+{
+	Boxed *b = (Boxed *)obj_alloc(t, sizeof(Boxed));
+	if (!b) {
+		val_decref(value);
+		return v_null();
+	}
+	b->value = value;
+	return v_obj(&b->ob);
+}
+
 /* Instances of classes: drop the instance dict the class added to the
  * layout, then let the builtin base free the object. */
 static void subtype_dealloc(Obj *o)
 {
 	Type *t = o->type;
 	Type *base = solid_base(t);
-	if (t->dictoffset && t->dictoffset != base->dictoffset) {
-		Dict **dp = (Dict **)((char *)o + t->dictoffset);
+	if (class_adds_dict(t, base)) {
+		Dict **dp = obj_dict_ptr(o);
 		Dict *d = *dp;
 		*dp = NULL;
 		if (d)
 			obj_decref(&d->ob);
+	}
+	if (t->flags & TF_BOXED) {
+		VAL_CLEAR(((Boxed *)o)->value);
+		obj_free(o);
+		return;
 	}
 	if (base->dealloc)
 		base->dealloc(o);
@@ -1625,8 +1751,8 @@ static void subtype_traverse(Obj *o, visitfn visit, void *arg)
 	Type *t = o->type;
 	Type *base = solid_base(t);
 	visit(v_obj(&t->ob), arg);
-	if (t->dictoffset && t->dictoffset != base->dictoffset) {
-		Dict *d = *(Dict **)((char *)o + t->dictoffset);
+	if (class_adds_dict(t, base)) {
+		Dict *d = *obj_dict_ptr(o);
 		if (d)
 			visit(v_obj(&d->ob), arg);
 	}
@@ -1688,7 +1814,8 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 		if (!IS_NULL(mn))
 			dict_set_str(t->dict, ID(__module__), mn);
 	}
-	t->flags |= base->flags & (TF_INT_SUB | TF_STR_SUB | TF_TUPLE_SUB | TF_LIST_SUB | TF_DICT_SUB | TF_EXC_SUB | TF_TYPE_SUB);
+	t->flags |= base->flags & (TF_INT_SUB | TF_STR_SUB | TF_TUPLE_SUB | TF_LIST_SUB | TF_DICT_SUB | TF_EXC_SUB | TF_TYPE_SUB |
+				   TF_BOXED | TF_DICT_AFTER_DATA);
 	t->dealloc = subtype_dealloc;
 	t->traverse = subtype_traverse;
 	t->clear = base->clear;
@@ -1697,8 +1824,18 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	Type *sb = solid_base(base);
 	/* classes made by a metaclass are allocated as plain types (see
 	 * type_new_slot) and keep their attributes in the type's own dict */
-	bool varsize = sb == &str_type || sb == &tuple_type || sb == &int_type || sb == &bytes_type || sb == &type_type;
-	if (!t->dictoffset && !varsize) {
+	bool varsize = sb == &str_type || sb == &tuple_type || sb == &bytes_type || sb == &type_type;
+	if ((sb == &int_type || sb == &float_type) && !(t->flags & TF_BOXED)) {
+		/* int and float values are immediates: see Boxed (object.h) */
+		t->flags |= TF_BOXED;
+		t->basicsize = sizeof(Boxed);
+		t->dictoffset = (ssize_t)offsetof(Boxed, dict);
+	} else if (sb == &str_type && !(t->flags & TF_DICT_AFTER_DATA)) {
+		/* room for the dict pointer after the text, aligned */
+		t->flags |= TF_DICT_AFTER_DATA;
+		t->basicsize += 2 * sizeof(Dict *);
+	}
+	if (!t->dictoffset && !varsize && !(t->flags & TF_DICT_AFTER_DATA)) {
 		/* variable-size instances (str, tuple, int, bytes) get no __dict__ */
 		t->dictoffset = (ssize_t)t->basicsize;
 		t->basicsize += sizeof(Dict *);
@@ -1895,7 +2032,9 @@ void type_types_init(void)
 	t->flags |= TF_BASETYPE | TF_TYPE_SUB;
 	t->nb[NB_OR] = type_or;
 	type_add_getset(t, "__name__", type_get_name);
+	((GetSet *)dict_get_str(t->dict, ID(__name__)).u.o)->set = type_set_name;
 	type_add_getset(t, "__qualname__", type_get_qualname);
+	((GetSet *)dict_get_str(t->dict, ID(__qualname__)).u.o)->set = type_set_qualname;
 	type_add_getset(t, "__mro__", type_get_mro);
 	type_add_getset(t, "__bases__", type_get_bases);
 	type_add_getset(t, "__base__", type_get_base);
@@ -1908,8 +2047,11 @@ void type_types_init(void)
 	type_add_method(t, "__instancecheck__", type_instancecheck, 0);
 	type_add_method(t, "__subclasscheck__", type_subclasscheck, 0);
 
+	type_init_builtin(&getset_type, "getset_descriptor", &object_type);
 	getset_type.descr_get = getset_get;
 	getset_type.descr_set = getset_set;
+	getset_type.repr = getset_repr;
+	type_init_builtin(&wrapper_type, "wrapper_descriptor", &object_type);
 	wrapper_type.call = wrapper_call;
 	wrapper_type.descr_get = wrapper_descr_get;
 	wrapper_type.repr = wrapper_repr;

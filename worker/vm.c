@@ -932,8 +932,9 @@ Value vm_run(Frame *f)
 					     IS_NULL(((Builtin *)m.u.o)->self) && !(((Builtin *)m.u.o)->flags & BF_CLASSMETHOD)) ||
 					    obj_is(m, &wrapper_type))) {
 				bool shadowed = false;
-				if (o.tag == V_OBJ && t->dictoffset) {
-					Dict *d = *(Dict **)((char *)o.u.o + t->dictoffset);
+				Dict **dp = o.tag == V_OBJ ? obj_dict_ptr(o.u.o) : NULL;
+				if (dp) {
+					Dict *d = *dp;
 					if (d && !IS_NULL(dict_get_str(d, name)))
 						shadowed = true;
 				}

@@ -167,6 +167,7 @@ out:
 /* Writes the key text of k (CPython's key conversion); 1: skip it. */
 static int put_key(struct enc *e, Value k)
 {
+	k = val_unbox(k);
 	if (IS_STR(k))
 		return put_str(e, AS_STR(k));
 	if (IS_FLOAT(k)) {
@@ -303,6 +304,7 @@ static const char *recursion_where(const struct enc *e)
 
 static int encode_obj(struct enc *e, Value v, int level)
 {
+	v = val_unbox(v); /* int and float subclass instances encode as their value */
 	switch (v.tag) {
 	case V_NONE:
 		return put(e, "null", 4);
