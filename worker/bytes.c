@@ -1,7 +1,9 @@
 /* bytes.c -- bytes and bytearray: construction (from ints, iterables,
  * str+encoding, buffer size with a pre-flight check), repr, sequence
- * protocol, comparison, hashing, decode with CPython's codec errors, and
- * the common methods.  Byte algorithms come from the text library.
+ * protocol, comparison, hashing, decode with CPython's codec errors,
+ * printf-style formatting (bytes % args), and every method of CPython
+ * 3.11's bytes and bytearray.  Byte algorithms come from the text library,
+ * number conversions of % from worker/num/percent.h.
  */
 #include "config.h"
 
@@ -15,6 +17,9 @@
 #include "worker/text/text_pad.h"
 #include "worker/text/text_split.h"
 #include "worker/text/text_case.h"
+#include "worker/text/text_ctype.h"
+#include "worker/num/num.h"
+#include "worker/num/percent.h"
 
 Bytes *bytes_new(const void *p, size_t n)
 {
@@ -373,6 +378,10 @@ static Value bytes_mul(Value a, Value b)
 	if (k < 0)
 		k = 0;
 	Bytes *s = (Bytes *)sv.u.o;
+	if (k == 1 && obj_is(sv, &bytes_type))
+		return val_incref(sv);
+	if (s->n == 0)
+		k = 0;
 	size_t total;
 	if (__builtin_mul_overflow(s->n, (size_t)k, &total) || !mem_check(total))
 		return err_occurred() ? v_null() : (err_no_memory(), v_null());
@@ -717,6 +726,626 @@ static Value m_isdigit(Value self, const Value *args, size_t nargs, Tuple *kw)
 	return v_bool(true);
 }
 
+/* ---- more methods of CPython 3.11's bytes and bytearray ---------------------- */
+
+/* The bytes-like argument v, or NULL with CPython's TypeError. */
+static const unsigned char *need_buf(Value v, size_t *n)
+{
+	const unsigned char *p = buf_of(v, n);
+	if (!p)
+		err_format(Exc_TypeError, "a bytes-like object is required, not '%s'", type_name_of(v));
+	return p;
+}
+
+static Value from_text_buf(Value self, struct text_buf *b, int rc)
+{
+	if (rc != TEXT_OK) {
+		text_buf_free(b);
+		if (rc == TEXT_EOVERFLOW)
+			return err_null_format(Exc_OverflowError, "result too long");
+		err_no_memory();
+		return v_null();
+	}
+	Value r = make_like(self, b->data, b->len);
+	text_buf_free(b);
+	return r;
+}
+
+static Value m_title(Value self, const Value *args, size_t nargs, Tuple *kw) { return case_impl(self, text_bytes_title); }
+static Value m_capitalize(Value self, const Value *args, size_t nargs, Tuple *kw) { return case_impl(self, text_bytes_capitalize); }
+static Value m_swapcase(Value self, const Value *args, size_t nargs, Tuple *kw) { return case_impl(self, text_bytes_swapcase); }
+
+typedef bool (*bpredfn)(const char *, size_t);
+static Value predicate(Value self, const char *name, size_t nargs, Tuple *kw, bpredfn fn)
+{
+	if (nargs || (kw && kw->n))
+		return err_null_format(Exc_TypeError, "%s.%s() takes no arguments (%zu given)",
+				       type_name_of(self), name, nargs + (kw ? kw->n : 0));
+	size_t n;
+	const unsigned char *p = buf_of(self, &n);
+	return v_bool(fn((const char *)p, n));
+}
+
+#define BYTES_PREDICATE(name) \
+	static Value m_##name(Value self, const Value *args, size_t nargs, Tuple *kw) \
+	{ (void)args; return predicate(self, #name, nargs, kw, text_bytes_##name); }
+BYTES_PREDICATE(isalnum)
+BYTES_PREDICATE(isalpha)
+BYTES_PREDICATE(isascii)
+BYTES_PREDICATE(islower)
+BYTES_PREDICATE(isspace)
+BYTES_PREDICATE(istitle)
+BYTES_PREDICATE(isupper)
+
+enum pad_kind { PAD_LEFT, PAD_RIGHT, PAD_CENTER };
+
+/* ljust / rjust / center (width[, fillbyte]) */
+static Value pad_impl(Value self, const Value *args, size_t nargs, Tuple *kw, const char *name, enum pad_kind kind)
+{
+	if (kw && kw->n)
+		return err_null_format(Exc_TypeError, "%s() takes no keyword arguments", name);
+	if (nargs < 1 || nargs > 2)
+		return err_null_format(Exc_TypeError, "%s expected %s 1 argument%s, got %zu", name,
+				       nargs < 1 ? "at least" : "at most", nargs < 1 ? "" : "s", nargs);
+	ssize_t width;
+	if (!val_as_ssize(args[0], &width))
+		return v_null();
+	unsigned char fill = ' ';
+	if (nargs > 1) {
+		size_t m;
+		const unsigned char *q = buf_of(args[1], &m);
+		if (!q || m != 1)
+			return err_null_format(Exc_TypeError, "%s() argument 2 must be a byte string of length 1, not %s",
+					       name, type_name_of(args[1]));
+		fill = q[0];
+	}
+	size_t n;
+	const unsigned char *p = buf_of(self, &n);
+	size_t w = width < 0 ? 0 : (size_t)width;
+	struct text_buf b = TEXT_BUF_INIT;
+	int rc;
+	if (kind == PAD_LEFT)
+		rc = text_ljust((const char *)p, n, n, w, fill, TEXT_UNIT_BYTE, &b);
+	else if (kind == PAD_RIGHT)
+		rc = text_rjust((const char *)p, n, n, w, fill, TEXT_UNIT_BYTE, &b);
+	else
+		rc = text_center((const char *)p, n, n, w, fill, TEXT_UNIT_BYTE, &b);
+	return from_text_buf(self, &b, rc);
+}
+
+static Value m_ljust(Value self, const Value *args, size_t nargs, Tuple *kw) { return pad_impl(self, args, nargs, kw, "ljust", PAD_LEFT); }
+static Value m_rjust(Value self, const Value *args, size_t nargs, Tuple *kw) { return pad_impl(self, args, nargs, kw, "rjust", PAD_RIGHT); }
+static Value m_center(Value self, const Value *args, size_t nargs, Tuple *kw) { return pad_impl(self, args, nargs, kw, "center", PAD_CENTER); }
+
+static Value m_zfill(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("zfill", nargs, kw, 1, 1))
+		return v_null();
+	ssize_t width;
+	if (!val_as_ssize(args[0], &width))
+		return v_null();
+	size_t n;
+	const unsigned char *p = buf_of(self, &n);
+	struct text_buf b = TEXT_BUF_INIT;
+	int rc = text_zfill((const char *)p, n, n, width < 0 ? 0 : (size_t)width, &b);
+	return from_text_buf(self, &b, rc);
+}
+
+static Value m_expandtabs(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	static const char *const names[] = {"tabsize"};
+	Value a[1] = {v_null()};
+	if (!args_parse("expandtabs", args, nargs, kw, names, 0, 1, a))
+		return v_null();
+	ssize_t tabsize = 8;
+	if (!IS_NULL(a[0]) && !val_as_ssize(a[0], &tabsize))
+		return v_null();
+	size_t n;
+	const unsigned char *p = buf_of(self, &n);
+	struct text_buf b = TEXT_BUF_INIT;
+	int rc = text_expandtabs((const char *)p, n, (long)tabsize, TEXT_UNIT_BYTE, &b);
+	return from_text_buf(self, &b, rc);
+}
+
+/* partition / rpartition: a 3-tuple of new objects of self's kind */
+static Value partition_impl(Value self, const Value *args, size_t nargs, Tuple *kw, bool right)
+{
+	if (!args_check(right ? "rpartition" : "partition", nargs, kw, 1, 1))
+		return v_null();
+	size_t n, m;
+	const unsigned char *p = buf_of(self, &n);
+	const unsigned char *q = need_buf(args[0], &m);
+	if (!q)
+		return v_null();
+	if (m == 0)
+		return err_null_format(Exc_ValueError, "empty separator");
+	ssize_t at = right ? text_rfind((const char *)p, n, (const char *)q, m)
+			   : text_find((const char *)p, n, (const char *)q, m);
+	size_t pieces[3][2];   /* start, length */
+	if (at < 0) {
+		size_t whole = right ? 2 : 0;
+		for (size_t i = 0; i < 3; i++) {
+			pieces[i][0] = 0;
+			pieces[i][1] = 0;
+		}
+		pieces[whole][1] = n;
+	} else {
+		pieces[0][0] = 0;
+		pieces[0][1] = (size_t)at;
+		pieces[1][0] = (size_t)at;
+		pieces[1][1] = m;
+		pieces[2][0] = (size_t)at + m;
+		pieces[2][1] = n - (size_t)at - m;
+	}
+	Tuple *t = tuple_new(3);
+	if (!t)
+		return v_null();
+	for (size_t i = 0; i < 3; i++) {
+		Value piece = make_like(self, p + pieces[i][0], pieces[i][1]);
+		if (IS_NULL(piece)) {
+			for (size_t j = i; j < 3; j++)
+				t->items[j] = v_none();
+			obj_decref(&t->ob);
+			return v_null();
+		}
+		t->items[i] = piece;
+	}
+	return v_obj(&t->ob);
+}
+
+static Value m_partition(Value self, const Value *args, size_t nargs, Tuple *kw) { return partition_impl(self, args, nargs, kw, false); }
+static Value m_rpartition(Value self, const Value *args, size_t nargs, Tuple *kw) { return partition_impl(self, args, nargs, kw, true); }
+
+static Value affix_impl(Value self, const Value *args, size_t nargs, Tuple *kw, bool suffix)
+{
+	if (!args_check(suffix ? "removesuffix" : "removeprefix", nargs, kw, 1, 1))
+		return v_null();
+	size_t n, m;
+	const unsigned char *p = buf_of(self, &n);
+	const unsigned char *q = need_buf(args[0], &m);
+	if (!q)
+		return v_null();
+	bool has = m <= n && (m == 0 || memcmp(suffix ? p + n - m : p, q, m) == 0);
+	if (!has || m == 0) {
+		if (IS_BYTES(self))
+			return val_incref(self);
+		return make_like(self, p, n);
+	}
+	return make_like(self, suffix ? p : p + m, n - m);
+}
+
+static Value m_removeprefix(Value self, const Value *args, size_t nargs, Tuple *kw) { return affix_impl(self, args, nargs, kw, false); }
+static Value m_removesuffix(Value self, const Value *args, size_t nargs, Tuple *kw) { return affix_impl(self, args, nargs, kw, true); }
+
+static Value m_rindex(Value self, const Value *args, size_t nargs, Tuple *kw) { return find_impl(self, args, nargs, kw, true, true, false); }
+
+static Value m_rsplit(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	static const char *const names[] = {"sep", "maxsplit"};
+	Value a[2] = {v_null(), v_null()};
+	if (!args_parse("rsplit", args, nargs, kw, names, 0, 2, a))
+		return v_null();
+	size_t n;
+	const unsigned char *p = buf_of(self, &n);
+	ssize_t maxsplit = -1;
+	if (!IS_NULL(a[1]) && !val_as_ssize(a[1], &maxsplit))
+		return v_null();
+	size_t m = 0;
+	const unsigned char *q = NULL;
+	if (!IS_NULL(a[0]) && !IS_NONE(a[0])) {
+		q = need_buf(a[0], &m);
+		if (!q)
+			return v_null();
+		if (m == 0)
+			return err_null_format(Exc_ValueError, "empty separator");
+	}
+	List *l = list_new(0);
+	if (!l)
+		return v_null();
+	BSplit c = {l, (const char *)p, self};
+	int rc = q ? text_rsplit_sep((const char *)p, n, (const char *)q, m, maxsplit, bsplit_cb, &c)
+		   : text_bytes_rsplit_ws((const char *)p, n, maxsplit, bsplit_cb, &c);
+	if (rc != 0) {
+		obj_decref(&l->ob);
+		return v_null();
+	}
+	for (size_t i = 0, j = l->n; i + 1 < j; i++, j--) {   /* pieces came right to left */
+		Value t = l->items[i];
+		l->items[i] = l->items[j - 1];
+		l->items[j - 1] = t;
+	}
+	return v_obj(&l->ob);
+}
+
+static Value m_splitlines(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	static const char *const names[] = {"keepends"};
+	Value a[1] = {v_null()};
+	if (!args_parse("splitlines", args, nargs, kw, names, 0, 1, a))
+		return v_null();
+	int keep = 0;
+	if (!IS_NULL(a[0]) && (keep = obj_truth(a[0])) < 0)
+		return v_null();
+	size_t n;
+	const unsigned char *p = buf_of(self, &n);
+	List *l = list_new(0);
+	if (!l)
+		return v_null();
+	BSplit c = {l, (const char *)p, self};
+	if (text_bytes_splitlines((const char *)p, n, keep, bsplit_cb, &c) != 0) {
+		obj_decref(&l->ob);
+		return v_null();
+	}
+	return v_obj(&l->ob);
+}
+
+/* translate(table, /, delete=b''): table is None or 256 bytes */
+static Value m_translate(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	static const char *const names[] = {"", "delete"};
+	Value a[2] = {v_null(), v_null()};
+	if (!args_parse("translate", args, nargs, kw, names, 1, 2, a))
+		return v_null();
+	const unsigned char *table = NULL;
+	if (!IS_NONE(a[0])) {
+		size_t tn;
+		table = need_buf(a[0], &tn);
+		if (!table)
+			return v_null();
+		if (tn != 256)
+			return err_null_format(Exc_ValueError, "translation table must be 256 characters long");
+	}
+	bool drop[256] = {false};
+	if (!IS_NULL(a[1])) {
+		size_t dn;
+		const unsigned char *d = need_buf(a[1], &dn);
+		if (!d)
+			return v_null();
+		for (size_t i = 0; i < dn; i++)
+			drop[d[i]] = true;
+	}
+	size_t n;
+	const unsigned char *p = buf_of(self, &n);
+	unsigned char *out = mem_alloc(n + 1);
+	if (!out)
+		return v_null();
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!drop[p[i]])
+			out[k++] = table ? table[p[i]] : p[i];
+	Value r = make_like(self, out, k);
+	mem_free(out, n + 1);
+	return r;
+}
+
+/* bytes.maketrans(frm, to) / bytearray.maketrans: a static method */
+static Value m_maketrans(Value unused, const Value *args, size_t nargs, Tuple *kw)
+{
+	(void)unused;
+	if (!args_check("maketrans", nargs, kw, 2, 2))
+		return v_null();
+	size_t fn, tn;
+	const unsigned char *frm = need_buf(args[0], &fn);
+	if (!frm)
+		return v_null();
+	const unsigned char *to = need_buf(args[1], &tn);
+	if (!to)
+		return v_null();
+	if (fn != tn)
+		return err_null_format(Exc_ValueError, "maketrans arguments must have same length");
+	unsigned char table[256];
+	for (int i = 0; i < 256; i++)
+		table[i] = (unsigned char)i;
+	for (size_t i = 0; i < fn; i++)
+		table[frm[i]] = to[i];
+	Bytes *b = bytes_new(table, 256);
+	return b ? v_obj(&b->ob) : v_null();
+}
+
+static Value m_bytes_bytes(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	(void)args;
+	if (!args_check("__bytes__", nargs, kw, 0, 0))
+		return v_null();
+	if (obj_is(self, &bytes_type))
+		return val_incref(self);
+	size_t n;
+	const unsigned char *p = buf_of(self, &n);
+	Bytes *b = bytes_new(p, n);
+	return b ? v_obj(&b->ob) : v_null();
+}
+
+/* ---- printf-style formatting: bytes % args ------------------------------------ */
+
+Value num_raise(struct num_error *e);   /* int.c */
+
+static struct num_int int_view(Value v)
+{
+	if (v.tag == V_INT || v.tag == V_BOOL)
+		return num_int_small(v.u.i);
+	return num_int_big(((BigInt *)v.u.o)->z);
+}
+
+/* The bytes %s / %b inserts: a bytes-like object or __bytes__; new ref. */
+static Value percent_bytes_of(Value item)
+{
+	size_t n;
+	const unsigned char *p = buf_of(item, &n);
+	if (p) {
+		Bytes *b = bytes_new(p, n);
+		return b ? v_obj(&b->ob) : v_null();
+	}
+	Value r = item.tag == V_OBJ ? type_lookup(val_type(item), ID(__bytes__)) : v_null();
+	if (!IS_NULL(r)) {
+		r = call_method(item, ID(__bytes__), NULL, 0);
+		if (!IS_NULL(r) && !IS_BYTES(r)) {
+			err_format(Exc_TypeError, "__bytes__ returned non-bytes (type %s)", type_name_of(r));
+			val_decref(r);
+			return v_null();
+		}
+		return r;
+	}
+	return err_null_format(Exc_TypeError, "%%b requires a bytes-like object, or an object that implements __bytes__, not '%s'",
+			       type_name_of(item));
+}
+
+/* One conversion (sp->conv set) of item, appended to out; false: error set. */
+static bool percent_convert(struct num_buf *out, struct num_percent_spec *sp, Value item)
+{
+	struct num_error e = NUM_ERROR_INIT;
+	int rc = 0;
+	char conv = sp->conv;
+	switch (conv) {
+	case 's': case 'b': case 'r': case 'a': {
+		Value v;
+		if (conv == 's' || conv == 'b') {
+			v = percent_bytes_of(item);
+		} else {
+			Value text = obj_ascii(item);   /* ASCII only, so its bytes are the encoding */
+			if (IS_NULL(text))
+				return false;
+			Bytes *b = bytes_new(AS_STR(text)->data, AS_STR(text)->nbytes);
+			val_decref(text);
+			v = b ? v_obj(&b->ob) : v_null();
+		}
+		if (IS_NULL(v))
+			return false;
+		Bytes *b = (Bytes *)v.u.o;
+		size_t n = b->n;
+		if (sp->precision >= 0 && (uint64_t)sp->precision < n)
+			n = (size_t)sp->precision;
+		rc = num_percent_pad_text(out, sp, (const char *)b->data, n);
+		val_decref(v);
+		break;
+	}
+	case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': {
+		bool decimal = conv == 'd' || conv == 'i' || conv == 'u';
+		Value iv;
+		if (is_intlike(item))
+			iv = val_incref(item);
+		else if (decimal && item.tag == V_FLOAT)
+			iv = int_from_double(item.u.f);
+		else if (decimal && val_type(item)->to_int)
+			iv = val_type(item)->to_int(item);
+		else if (val_type(item)->index)
+			iv = obj_index(item);
+		else if (decimal)
+			return err_format(Exc_TypeError, "%%%c format: a real number is required, not %s", conv, type_name_of(item)), false;
+		else
+			return err_format(Exc_TypeError, "%%%c format: an integer is required, not %s", conv, type_name_of(item)), false;
+		if (IS_NULL(iv))
+			return false;
+		if (!is_intlike(iv)) {
+			val_decref(iv);
+			return err_format(Exc_TypeError, "%%%c format: an integer is required", conv), false;
+		}
+		struct num_int ni = int_view(iv);
+		rc = num_percent_int(out, sp, &ni, &e);
+		val_decref(iv);
+		break;
+	}
+	case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': {
+		double d;
+		if (!is_intlike(item) && item.tag != V_FLOAT && !val_type(item)->to_float && !val_type(item)->index)
+			return err_format(Exc_TypeError, "float argument required, not %s", type_name_of(item)), false;
+		if (!val_to_double(item, &d))
+			return false;
+		rc = num_percent_float(out, sp, d, &e);
+		break;
+	}
+	case 'c': {
+		size_t n;
+		const unsigned char *p = buf_of(item, &n);
+		unsigned char ch;
+		if (p && n == 1) {
+			ch = p[0];
+		} else if (!p && (is_intlike(item) || val_type(item)->index)) {
+			Value iv = obj_index(item);
+			if (IS_NULL(iv))
+				return false;
+			int64_t c;
+			bool fits = int_as_i64(iv, &c);
+			val_decref(iv);
+			if (!fits || c < 0 || c > 255)
+				return err_format(Exc_OverflowError, "%%c arg not in range(256)"), false;
+			ch = (unsigned char)c;
+		} else {
+			return err_format(Exc_TypeError, "%%c requires an integer in range(256) or a single byte"), false;
+		}
+		rc = num_percent_pad_text(out, sp, (const char *)&ch, 1);
+		break;
+	}
+	default:
+		return false;   /* the caller checked the conversion */
+	}
+	if (rc < 0) {
+		num_raise(&e);
+		return false;
+	}
+	return true;
+}
+
+/* The next positional argument (borrowed), or NULL with TypeError. */
+static Value percent_next_arg(Value args, bool is_tuple, size_t *argi)
+{
+	size_t nargs = is_tuple ? AS_TUPLE(args)->n : 1;
+	if (*argi >= nargs)
+		return err_null_format(Exc_TypeError, "not enough arguments for format string");
+	return is_tuple ? AS_TUPLE(args)->items[(*argi)++] : ((*argi)++, args);
+}
+
+/* A '*' width or precision argument. */
+static bool percent_star(Value args, bool is_tuple, size_t *argi, int64_t *out)
+{
+	Value w = percent_next_arg(args, is_tuple, argi);
+	if (IS_NULL(w))
+		return false;
+	if (w.tag != V_INT && w.tag != V_BOOL) {
+		err_format(Exc_TypeError, "* wants int");
+		return false;
+	}
+	*out = w.u.i;
+	return true;
+}
+
+static Value bytes_percent(Value fmtv, Value args)
+{
+	size_t flen;
+	const unsigned char *f = buf_of(fmtv, &flen);
+	const char *start = (const char *)f, *p = start, *end = start + flen;
+	bool is_tuple = IS_TUPLE(args);
+	bool is_mapping = !is_tuple && !buf_of(args, &(size_t){0}) && !IS_STR(args) &&
+			  (IS_DICT(args) || val_type(args)->getitem);
+	size_t argi = 0;
+	struct num_buf out = NUM_BUF_INIT;
+	Value item = v_null();
+	while (p < end) {
+		const char *pct = memchr(p, '%', (size_t)(end - p));
+		if (!pct) {
+			if (num_buf_append(&out, p, (size_t)(end - p)) < 0)
+				goto nomem;
+			break;
+		}
+		if (num_buf_append(&out, p, (size_t)(pct - p)) < 0)
+			goto nomem;
+		p = pct + 1;
+		struct num_percent_spec sp = {0, false, false, false, false, false, -1, -1};
+		if (p < end && *p == '(') {
+			if (!is_mapping) {
+				err_format(Exc_TypeError, "format requires a mapping");
+				goto fail;
+			}
+			int depth = 1;
+			const char *key_start = ++p;
+			while (p < end && depth) {
+				if (*p == '(')
+					depth++;
+				else if (*p == ')')
+					depth--;
+				if (depth)
+					p++;
+			}
+			if (p >= end) {
+				err_format(Exc_ValueError, "incomplete format key");
+				goto fail;
+			}
+			Bytes *key = bytes_new(key_start, (size_t)(p - key_start));
+			if (!key)
+				goto fail;
+			p++;
+			item = obj_getitem(args, v_obj(&key->ob));
+			obj_decref(&key->ob);
+			if (IS_NULL(item))
+				goto fail;
+		}
+		for (; p < end; p++) {
+			if (*p == '-') sp.left = true;
+			else if (*p == '+') sp.plus = true;
+			else if (*p == ' ') sp.space = true;
+			else if (*p == '#') sp.alt = true;
+			else if (*p == '0') sp.zero = true;
+			else break;
+		}
+		if (p < end && *p == '*') {
+			if (!percent_star(args, is_tuple, &argi, &sp.width))
+				goto fail;
+			if (sp.width < 0) {
+				sp.left = true;
+				sp.width = -sp.width;
+			}
+			p++;
+		} else {
+			while (p < end && *p >= '0' && *p <= '9' && sp.width < ((int64_t)1 << 40))
+				sp.width = (sp.width < 0 ? 0 : sp.width) * 10 + (*p++ - '0');
+		}
+		if (p < end && *p == '.') {
+			p++;
+			sp.precision = 0;
+			if (p < end && *p == '*') {
+				if (!percent_star(args, is_tuple, &argi, &sp.precision))
+					goto fail;
+				if (sp.precision < 0)
+					sp.precision = 0;
+				p++;
+			} else {
+				while (p < end && *p >= '0' && *p <= '9' && sp.precision < ((int64_t)1 << 40))
+					sp.precision = sp.precision * 10 + (*p++ - '0');
+			}
+		}
+		while (p < end && (*p == 'h' || *p == 'l' || *p == 'L'))
+			p++;
+		if (p >= end) {
+			err_format(Exc_ValueError, "incomplete format");
+			goto fail;
+		}
+		char conv = *p++;
+		if (conv == '%') {
+			if (num_buf_putc(&out, '%') < 0)
+				goto nomem;
+			VAL_CLEAR(item);
+			continue;
+		}
+		if (!strchr("sbradiuoxXeEfFgGc", conv) || conv == 0) {
+			err_format(Exc_ValueError, "unsupported format character '%c' (0x%x) at index %zu",
+				   conv >= 0x20 && conv < 0x7f ? conv : '?', (unsigned)(unsigned char)conv,
+				   (size_t)(p - 1 - start));
+			goto fail;
+		}
+		if (IS_NULL(item)) {
+			Value next = percent_next_arg(args, is_tuple, &argi);
+			if (IS_NULL(next))
+				goto fail;
+			item = val_incref(next);
+		}
+		sp.conv = conv;
+		if (!percent_convert(&out, &sp, item))
+			goto fail;
+		VAL_CLEAR(item);
+	}
+	if (!is_mapping && argi < (is_tuple ? AS_TUPLE(args)->n : 1)) {
+		err_format(Exc_TypeError, "not all arguments converted during bytes formatting");
+		goto fail;
+	}
+	Value r = make_like(fmtv, out.p, out.len);
+	num_buf_free(&out);
+	return r;
+nomem:
+	err_no_memory();
+fail:
+	val_decref(item);
+	num_buf_free(&out);
+	return v_null();
+}
+
+/* bytes % x and bytearray % x (the right operand is never the template) */
+static Value bytes_mod(Value a, Value b)
+{
+	size_t n;
+	if (!buf_of(a, &n))
+		return v_notimpl();
+	return bytes_percent(a, b);
+}
+
 static Value m_bytes_getnewargs(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	return v_obj(&tuple_from(&self, 1)->ob);
@@ -767,9 +1396,20 @@ static Value bytearray_repr(Value v)
 	Value r = bytes_repr_of(b->data, b->n);
 	if (IS_NULL(r))
 		return r;
-	Value s = str_value(str_printf("bytearray(%s)", AS_STR(r)->data));
+	/* CPython's bytearray repr escapes ' even inside b"..." */
+	StrBuf sb;
+	sb_init(&sb);
+	sb_adds(&sb, "bytearray(");
+	const char *text = AS_STR(r)->data;
+	bool double_quoted = text[1] == '"';
+	for (size_t i = 0; text[i]; i++) {
+		if (double_quoted && text[i] == '\'')
+			sb_addc(&sb, '\\');
+		sb_addc(&sb, text[i]);
+	}
+	sb_addc(&sb, ')');
 	val_decref(r);
-	return s;
+	return str_value(sb_finish(&sb));
 }
 
 static bool ba_reserve(ByteArray *b, size_t need)
@@ -906,6 +1546,135 @@ static Value m_ba_copy(Value self, const Value *args, size_t nargs, Tuple *kw)
 	return bytearray_from(b->data, b->n);
 }
 
+/* A byte value argument (0..255): -1 with the exception set. */
+static int byte_arg(Value v)
+{
+	ssize_t c;
+	if (!val_as_ssize(v, &c))
+		return -1;
+	if (c < 0 || c > 255) {
+		err_format(Exc_ValueError, "byte must be in range(0, 256)");
+		return -1;
+	}
+	return (int)c;
+}
+
+static Value m_ba_insert(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (kw && kw->n)
+		return err_null_format(Exc_TypeError, "insert() takes no keyword arguments");
+	if (nargs != 2)
+		return err_null_format(Exc_TypeError, "insert expected 2 arguments, got %zu", nargs);
+	ByteArray *b = (ByteArray *)self.u.o;
+	ssize_t i;
+	if (!val_as_ssize(args[0], &i))
+		return v_null();
+	int c = byte_arg(args[1]);
+	if (c < 0)
+		return v_null();
+	if (i < 0) {
+		i += (ssize_t)b->n;
+		if (i < 0)
+			i = 0;
+	}
+	if ((size_t)i > b->n)
+		i = (ssize_t)b->n;
+	if (!ba_reserve(b, b->n + 1))
+		return v_null();
+	memmove(b->data + i + 1, b->data + i, b->n - (size_t)i);
+	b->data[i] = (unsigned char)c;
+	b->n++;
+	return v_none();
+}
+
+static Value m_ba_remove(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("remove", nargs, kw, 1, 1))
+		return v_null();
+	int c = byte_arg(args[0]);
+	if (c < 0)
+		return v_null();
+	ByteArray *b = (ByteArray *)self.u.o;
+	for (size_t i = 0; i < b->n; i++) {
+		if (b->data[i] == c) {
+			memmove(b->data + i, b->data + i + 1, b->n - i - 1);
+			b->n--;
+			return v_none();
+		}
+	}
+	return err_null_format(Exc_ValueError, "value not found in bytearray");
+}
+
+static Value m_ba_reverse(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	(void)args;
+	if (!args_check("reverse", nargs, kw, 0, 0))
+		return v_null();
+	ByteArray *b = (ByteArray *)self.u.o;
+	for (size_t i = 0, j = b->n; i + 1 < j; i++, j--) {
+		unsigned char t = b->data[i];
+		b->data[i] = b->data[j - 1];
+		b->data[j - 1] = t;
+	}
+	return v_none();
+}
+
+static Value m_ba_alloc(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	(void)args;
+	if (!args_check("__alloc__", nargs, kw, 0, 0))
+		return v_null();
+	return v_int((int64_t)((ByteArray *)self.u.o)->cap);
+}
+
+/* bytearray * n, n * bytearray */
+static Value ba_mul(Value a, Value b)
+{
+	bool left = val_isinstance(a, &bytearray_type);
+	Value sv = left ? a : b, nv = left ? b : a;
+	if (!val_isinstance(sv, &bytearray_type) || (!is_intlike(nv) && !val_type(nv)->index))
+		return v_notimpl();
+	ssize_t k;
+	if (!val_as_ssize(nv, &k))
+		return v_null();
+	ByteArray *s = (ByteArray *)sv.u.o;
+	if (k < 0 || s->n == 0)
+		k = 0;
+	size_t total;
+	if (__builtin_mul_overflow(s->n, (size_t)k, &total) || !mem_check(total))
+		return err_occurred() ? v_null() : (err_no_memory(), v_null());
+	Value r = bytearray_from(NULL, 0);
+	if (IS_NULL(r))
+		return r;
+	ByteArray *d = (ByteArray *)r.u.o;
+	if (!ba_reserve(d, total)) {
+		val_decref(r);
+		return v_null();
+	}
+	for (ssize_t i = 0; i < k; i++)
+		memcpy(d->data + (size_t)i * s->n, s->data, s->n);
+	d->n = total;
+	return r;
+}
+
+static Value ba_imul(Value a, Value b)
+{
+	Value r = ba_mul(a, b);
+	if (IS_NULL(r) || is_notimpl(r))
+		return r;
+	ByteArray *self = (ByteArray *)a.u.o, *res = (ByteArray *)r.u.o;
+	unsigned char *old = self->data;
+	size_t oldcap = self->cap;
+	self->data = res->data;
+	self->n = res->n;
+	self->cap = res->cap;
+	res->data = old;
+	res->cap = oldcap;
+	res->n = 0;
+	val_decref(r);
+	return val_incref(a);
+}
+
 static Value ba_iadd(Value a, Value b)
 {
 	Value r = m_extend(a, &b, 1, NULL);
@@ -934,6 +1703,30 @@ static void add_common(Type *t)
 	type_add_method(t, "upper", m_upper, 0);
 	type_add_method(t, "lower", m_lower, 0);
 	type_add_method(t, "isdigit", m_isdigit, 0);
+	type_add_method(t, "isalnum", m_isalnum, 0);
+	type_add_method(t, "isalpha", m_isalpha, 0);
+	type_add_method(t, "isascii", m_isascii, 0);
+	type_add_method(t, "islower", m_islower, 0);
+	type_add_method(t, "isspace", m_isspace, 0);
+	type_add_method(t, "istitle", m_istitle, 0);
+	type_add_method(t, "isupper", m_isupper, 0);
+	type_add_method(t, "title", m_title, 0);
+	type_add_method(t, "capitalize", m_capitalize, 0);
+	type_add_method(t, "swapcase", m_swapcase, 0);
+	type_add_method(t, "ljust", m_ljust, 0);
+	type_add_method(t, "rjust", m_rjust, 0);
+	type_add_method(t, "center", m_center, 0);
+	type_add_method(t, "zfill", m_zfill, 0);
+	type_add_method(t, "expandtabs", m_expandtabs, 0);
+	type_add_method(t, "partition", m_partition, 0);
+	type_add_method(t, "rpartition", m_rpartition, 0);
+	type_add_method(t, "removeprefix", m_removeprefix, 0);
+	type_add_method(t, "removesuffix", m_removesuffix, 0);
+	type_add_method(t, "rindex", m_rindex, 0);
+	type_add_method(t, "rsplit", m_rsplit, 0);
+	type_add_method(t, "splitlines", m_splitlines, 0);
+	type_add_method(t, "translate", m_translate, 0);
+	type_add_method(t, "maketrans", m_maketrans, BF_STATIC);
 }
 
 void bytes_types_init(void)
@@ -951,8 +1744,10 @@ void bytes_types_init(void)
 	t->iter = bytes_iter;
 	t->nb[NB_ADD] = bytes_add;
 	t->nb[NB_MUL] = bytes_mul;
+	t->nb[NB_MOD] = bytes_mod;
 	add_common(t);
 	type_add_method(t, "__getnewargs__", m_bytes_getnewargs, 0);
+	type_add_method(t, "__bytes__", m_bytes_bytes, 0);
 
 	t = &bytearray_type;
 	type_init_builtin(t, "bytearray", &object_type);
@@ -975,6 +1770,13 @@ void bytes_types_init(void)
 	type_add_method(t, "pop", m_ba_pop, 0);
 	type_add_method(t, "clear", m_ba_clear, 0);
 	type_add_method(t, "copy", m_ba_copy, 0);
+	type_add_method(t, "insert", m_ba_insert, 0);
+	type_add_method(t, "remove", m_ba_remove, 0);
+	type_add_method(t, "reverse", m_ba_reverse, 0);
+	type_add_method(t, "__alloc__", m_ba_alloc, 0);
+	t->nb[NB_MUL] = ba_mul;
+	t->nb[NB_MOD] = bytes_mod;
+	t->nb_inplace[NB_MUL] = ba_imul;
 
 	t = &bytes_iter_type;
 	type_init_builtin(t, "bytes_iterator", &object_type);

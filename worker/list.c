@@ -121,6 +121,20 @@ static bool tuple_hash_inner(Value v, int64_t *out)
 	return true;
 }
 
+/* The result of comparing two sequences whose common prefix is equal. */
+static Value compare_lengths(size_t na, size_t nb, int op)
+{
+	int c = na < nb ? -1 : na > nb;
+	switch (op) {
+	case CMP_LT: return v_bool(c < 0);
+	case CMP_LE: return v_bool(c <= 0);
+	case CMP_EQ: return v_bool(c == 0);
+	case CMP_NE: return v_bool(c != 0);
+	case CMP_GT: return v_bool(c > 0);
+	default: return v_bool(c >= 0);
+	}
+}
+
 Value seq_richcmp(const Value *a, size_t na, const Value *b, size_t nb, int op)
 {
 	size_t i;
@@ -133,17 +147,8 @@ Value seq_richcmp(const Value *a, size_t na, const Value *b, size_t nb, int op)
 		if (!eq)
 			break;
 	}
-	if (i >= na || i >= nb) {
-		int c = na < nb ? -1 : na > nb;
-		switch (op) {
-		case CMP_LT: return v_bool(c < 0);
-		case CMP_LE: return v_bool(c <= 0);
-		case CMP_EQ: return v_bool(c == 0);
-		case CMP_NE: return v_bool(c != 0);
-		case CMP_GT: return v_bool(c > 0);
-		default: return v_bool(c >= 0);
-		}
-	}
+	if (i >= na || i >= nb)
+		return compare_lengths(na, nb, op);
 	if (op == CMP_EQ)
 		return v_bool(false);
 	if (op == CMP_NE)
@@ -204,8 +209,8 @@ static Value tuple_getitem(Value v, Value k)
 		Tuple *r = tuple_new((size_t)n);
 		if (!r)
 			return v_null();
-		for (ssize_t i = 0, j = start; i < n; i++, j += step)
-			r->items[i] = val_incref(t->items[j]);
+		for (ssize_t i = 0; i < n; i++)
+			r->items[i] = val_incref(t->items[start + i * step]);
 		return v_obj(&r->ob);
 	}
 	ssize_t i;
@@ -248,7 +253,7 @@ static bool repeat_count(Value n, ssize_t *out)
 	if (!val_as_ssize(n, out)) {
 		if (err_matches(Exc_OverflowError)) {
 			err_clear();
-			err_no_memory();
+			err_format(Exc_OverflowError, "cannot fit '%s' into an index-sized integer", type_name_of(n));
 		}
 		return false;
 	}
@@ -266,6 +271,12 @@ static Value tuple_repeat(Value a, Value b)
 	if (!repeat_count(n, &k))
 		return err_occurred() ? v_null() : v_notimpl();
 	Tuple *t = AS_TUPLE(seq);
+	if (t->n == 0 || k == 0) {
+		Tuple *empty = tuple_empty();
+		return empty ? v_obj(&empty->ob) : v_null();
+	}
+	if (k == 1 && obj_is(seq, &tuple_type))
+		return val_incref(seq);
 	if (!mem_check_mul(t->n, (size_t)k) || !mem_check_mul(t->n * (size_t)k, sizeof(Value)))
 		return v_null();
 	Tuple *r = tuple_new(t->n * (size_t)k);
@@ -472,11 +483,46 @@ static Value list_repr(Value v)
 	return r;
 }
 
+/* item == x with a reference held on the item: the comparison may run
+ * code that removes it from its list. */
+static int eq_held(Value item, Value x)
+{
+	val_incref(item);
+	int eq = obj_eq(item, x);
+	val_decref(item);
+	return eq;
+}
+
+/* As seq_richcmp, but the lengths are read again after every comparison
+ * (an __eq__ may grow or shrink either list) and items are held while
+ * they are compared. */
 static Value list_richcmp(Value a, Value b, int op)
 {
 	if (!IS_LIST(a) || !IS_LIST(b))
 		return v_notimpl();
-	return seq_richcmp(AS_LIST(a)->items, AS_LIST(a)->n, AS_LIST(b)->items, AS_LIST(b)->n, op);
+	List *x = AS_LIST(a), *y = AS_LIST(b);
+	if ((op == CMP_EQ || op == CMP_NE) && x->n != y->n)
+		return v_bool(op == CMP_NE);
+	size_t i;
+	for (i = 0; i < x->n && i < y->n; i++) {
+		Value xi = val_incref(x->items[i]), yi = val_incref(y->items[i]);
+		int eq = obj_eq(xi, yi);
+		val_decref(xi);
+		val_decref(yi);
+		if (eq < 0)
+			return v_null();
+		if (!eq)
+			break;
+	}
+	if (i >= x->n || i >= y->n)
+		return compare_lengths(x->n, y->n, op);
+	if (op == CMP_EQ || op == CMP_NE)
+		return v_bool(op == CMP_NE);
+	Value xi = val_incref(x->items[i]), yi = val_incref(y->items[i]);
+	Value r = obj_richcmp(xi, yi, op);
+	val_decref(xi);
+	val_decref(yi);
+	return r;
 }
 
 static ssize_t list_len(Value v) { return (ssize_t)AS_LIST(v)->n; }
@@ -499,8 +545,8 @@ static Value list_getitem(Value v, Value k)
 		List *r = list_with_cap((size_t)n);
 		if (!r)
 			return v_null();
-		for (ssize_t i = 0, j = start; i < n; i++, j += step)
-			r->items[i] = val_incref(l->items[j]);
+		for (ssize_t i = 0; i < n; i++)
+			r->items[i] = val_incref(l->items[start + i * step]);
 		r->n = (size_t)n;
 		return v_obj(&r->ob);
 	}
@@ -544,7 +590,8 @@ static int list_ass_slice(List *l, Slice *s, Value v)
 	if (IS_NULL(seqv)) {
 		if (err_matches(Exc_TypeError)) {
 			err_clear();
-			err_format(Exc_TypeError, "must assign iterable to extended slice");
+			err_format(Exc_TypeError, step == 1 ? "can only assign an iterable"
+							    : "must assign iterable to extended slice");
 		}
 		return -1;
 	}
@@ -562,8 +609,11 @@ static int list_ass_slice(List *l, Slice *s, Value v)
 			val_decref(seqv);
 			return -1;
 		}
-		mem_copy(dead, l->items + start, old * sizeof(Value));
-		memmove(l->items + start + nw, l->items + stop, (l->n - (size_t)stop) * sizeof(Value));
+		if (old)
+			memcpy(dead, l->items + start, old * sizeof(Value));
+		size_t tail = l->n - (size_t)stop;
+		if (tail && old != nw)
+			memmove(l->items + start + nw, l->items + stop, tail * sizeof(Value));
 		for (size_t i = 0; i < nw; i++)
 			l->items[start + (ssize_t)i] = val_incref(src->items[i]);
 		l->n = l->n - old + nw;
@@ -579,10 +629,13 @@ static int list_ass_slice(List *l, Slice *s, Value v)
 		val_decref(seqv);
 		return -1;
 	}
-	for (ssize_t i = 0, j = start; i < n; i++, j += step) {
+	/* the replaced items are released last: releasing one may run code
+	 * (a generator's finally) that changes this list */
+	for (ssize_t i = 0; i < n; i++) {
+		ssize_t j = start + i * step;
 		Value old = l->items[j];
-		l->items[j] = val_incref(src->items[i]);
-		val_decref(old);
+		l->items[j] = src->items[i];
+		src->items[i] = old;
 	}
 	val_decref(seqv);
 	return 0;
@@ -657,6 +710,10 @@ static Value list_repeat(Value a, Value b)
 	if (!repeat_count(n, &k))
 		return err_occurred() ? v_null() : v_notimpl();
 	List *l = AS_LIST(seq);
+	if (l->n == 0 || k == 0) {
+		List *empty = list_with_cap(0);
+		return empty ? v_obj(&empty->ob) : v_null();
+	}
 	size_t total;
 	if (__builtin_mul_overflow(l->n, (size_t)k, &total) || !mem_check_mul(total, sizeof(Value)))
 		return err_occurred() ? v_null() : (err_no_memory(), v_null());
@@ -785,10 +842,12 @@ static Value m_remove(Value self, const Value *args, size_t nargs, Tuple *kw)
 	if (nargs != 1 || (kw && kw->n))
 		return err_null_format(Exc_TypeError, "list.remove() takes exactly one argument (%zu given)", nargs);
 	for (size_t i = 0; i < l->n; i++) {
-		int eq = obj_eq(l->items[i], args[0]);
+		int eq = eq_held(l->items[i], args[0]);
 		if (eq < 0)
 			return v_null();
 		if (eq) {
+			if (i >= l->n)   /* the comparison shrank the list */
+				return v_none();
 			Value v = l->items[i];
 			memmove(l->items + i, l->items + i + 1, (l->n - i - 1) * sizeof(Value));
 			l->n--;
@@ -812,7 +871,7 @@ static Value m_index(Value self, const Value *args, size_t nargs, Tuple *kw)
 	if (start < 0) { start += (ssize_t)l->n; if (start < 0) start = 0; }
 	if (stop < 0) stop += (ssize_t)l->n;
 	for (ssize_t i = start; i < stop && (size_t)i < l->n; i++) {
-		int eq = obj_eq(l->items[i], args[0]);
+		int eq = eq_held(l->items[i], args[0]);
 		if (eq < 0)
 			return v_null();
 		if (eq)
@@ -833,7 +892,7 @@ static Value m_count(Value self, const Value *args, size_t nargs, Tuple *kw)
 		return err_null_format(Exc_TypeError, "list.count() takes exactly one argument (%zu given)", nargs);
 	int64_t c = 0;
 	for (size_t i = 0; i < l->n; i++) {
-		int eq = obj_eq(l->items[i], args[0]);
+		int eq = eq_held(l->items[i], args[0]);
 		if (eq < 0)
 			return v_null();
 		c += eq;

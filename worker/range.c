@@ -263,6 +263,20 @@ static ssize_t range_len(Value v)
 	return (ssize_t)x;
 }
 
+/* bool(range): true when not empty, also for lengths beyond ssize_t */
+static int range_truth(Value v)
+{
+	Range *r = (Range *)v.u.o;
+	if (r->small)
+		return r->n != 0;
+	Value n = range_len_value(r);
+	if (IS_NULL(n))
+		return -1;
+	int t = obj_truth(n);
+	val_decref(n);
+	return t;
+}
+
 static Value range_item(Range *r, Value i)
 {
 	Value m = binop(i, r->step, NB_MUL);
@@ -989,48 +1003,9 @@ static bool alias_hash(Value v, int64_t *out)
 	return obj_hash(v_obj(&a->args->ob), out);
 }
 
-/* ---- complex (minimal) ------------------------------------------------------------ */
-
-typedef struct Complex {
-	Obj ob;
-	double re, im;
-} Complex;
-
-Value complex_new_value(double re, double im);
-Value complex_new_value(double re, double im)
-{
-	Complex *c = (Complex *)obj_alloc(&complex_type, sizeof(Complex));
-	if (!c)
-		return v_null();
-	c->re = re;
-	c->im = im;
-	return v_obj(&c->ob);
-}
-
-Value complex_pow_real(double a, double b);
-Value complex_pow_real(double a, double b)
-{
-	return err_null_format(Exc_ValueError, "complex results are not supported (%g ** %g)", a, b);
-}
-
-static Value complex_repr(Value v)
-{
-	Complex *c = (Complex *)v.u.o;
-	Value im = float_repr(v_float(c->im));
-	Value s;
-	if (c->re == 0.0 && !__builtin_signbit(c->re)) {
-		s = str_value(str_printf("%sj", AS_STR(im)->data));
-	} else {
-		Value re = float_repr(v_float(c->re));
-		s = str_value(str_printf("(%s%s%sj)", AS_STR(re)->data, (c->im >= 0 || c->im != c->im) ? "+" : "", AS_STR(im)->data));
-		val_decref(re);
-	}
-	val_decref(im);
-	return s;
-}
-
 /* ---- init ----------------------------------------------------------------------------- */
 
+void complex_type_init(void);
 void range_types_init(void);
 void range_types_init(void)
 {
@@ -1050,6 +1025,7 @@ void range_types_init(void)
 	t->dealloc = range_dealloc;
 	t->new = range_tp_new;
 	t->len = range_len;
+	t->truth = range_truth;
 	t->getitem = range_getitem;
 	t->contains = range_contains;
 	t->repr = range_repr;
@@ -1118,6 +1094,5 @@ void range_types_init(void)
 	alias_type.richcmp = alias_richcmp;
 	alias_type.hash = alias_hash;
 
-	type_init_builtin(&complex_type, "complex", &object_type);
-	complex_type.repr = complex_repr;
+	complex_type_init();   /* worker/complex.c */
 }
