@@ -57,6 +57,7 @@ best() {
 }
 box_us=$(best sh -c 'cd "$1" && "$2" --config "$3" -c "$4"' _ "$work/ws" "$broker" "$work/box.toml" "$src")
 ref_us=$(best sh -c 'cd "$1" && "$2" -c "$3"' _ "$work/ws" "$ref" "$src")
-records=$(wc -l <"$work/state/private/telemetry/records.jsonl")
+# Each decision is two lines: its log record and its span.
+records=$(grep -c '^{"resourceLogs"' "$work/state/private/telemetry/records.jsonl")
 printf 'Path.exists() x %d: box %.1f us/op (decided and logged: %d records), CPython %.2f us/op, ratio %.1fx\n' \
   "$n" "$box_us" "$records" "$ref_us" "$(awk -v a="$box_us" -v b="$ref_us" 'BEGIN { print a / b }')"

@@ -1,11 +1,13 @@
-/* broker/decision_log.c -- appends decision records (OTLP-JSON log lines)
- * to the box's telemetry files: one write() per record on an O_APPEND
+/* broker/decision_log.c -- appends decision records (an OTLP-JSON log line
+ * and its span line) to the box's telemetry files: one write() per record
+ * (both lines) on an O_APPEND
  * descriptor (never interleaved, no lock and no fsync per record), one
  * fdatasync per target at the end of the run.  See
  * decision_log.h for the format and the guarantees. */
 #include <config.h> /* autoconf; "config.h" here would be broker/config.h */
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -29,6 +31,14 @@ struct log_target {
   char *path;
   unsigned include;
   int fd;
+  bool unsynced; /* records appended since the last fdatasync */
+};
+
+/* A growing text buffer (the record is written directly, see below). */
+struct jbuf {
+  char *p;
+  size_t n, cap;
+  int oom;
 };
 
 struct decision_log {
@@ -37,9 +47,12 @@ struct decision_log {
   int lock_fd;
   struct log_target targets[MAX_TARGETS];
   size_t n_targets;
+  struct jbuf resource; /* the "resource" object, the same for every record */
+  struct jbuf out;      /* the two lines of the record being appended, reused */
 };
 
 static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void jb_resource(struct jbuf *b, const struct decision_log *log);
 static int fail(char *err, size_t errlen, const char *fmt, ...) {
   int n = snprintf(err, errlen, "box-broker: error: ");
   if (n >= 0 && (size_t)n < errlen) {
@@ -74,8 +87,14 @@ int decision_log_sync(struct decision_log *log, char *err, size_t errlen) {
   int rc = 0;
   for (size_t i = 0; log != NULL && i < log->n_targets; i++) {
     struct log_target *t = &log->targets[i];
-    if (t->fd >= 0 && fdatasync(t->fd) < 0 && errno != EINVAL && rc == 0)
+    /* A run that decided nothing has nothing to make durable: skipping the
+     * sync keeps it off the disk's queue (milliseconds at start-up). */
+    if (t->fd < 0 || !t->unsynced)
+      continue;
+    if (fdatasync(t->fd) < 0 && errno != EINVAL && rc == 0)
       rc = fail(err, errlen, "%s: cannot sync the decision log (%s)", t->path, strerror(errno));
+    else
+      t->unsynced = false;
   }
   return rc;
 }
@@ -85,13 +104,16 @@ void decision_log_close(struct decision_log *log) {
     return;
   for (size_t i = 0; i < log->n_targets; i++) {
     if (log->targets[i].fd >= 0) {
-      fdatasync(log->targets[i].fd); /* best effort: decision_log_sync reports */
+      if (log->targets[i].unsynced)
+        fdatasync(log->targets[i].fd); /* best effort: decision_log_sync reports */
       close(log->targets[i].fd);
     }
     free(log->targets[i].path);
   }
   if (log->lock_fd >= 0)
     close(log->lock_fd);
+  free(log->resource.p);
+  free(log->out.p);
   free(log->box_name);
   free(log);
 }
@@ -142,6 +164,11 @@ struct decision_log *decision_log_open_targets(const char *box_dir, const char *
     fail(err, errlen, "too many telemetry targets (at most %d)", MAX_TARGETS);
     goto bad;
   }
+  jb_resource(&log->resource, log);
+  if (log->resource.oom) {
+    fail(err, errlen, "out of memory");
+    goto bad;
+  }
   if ((log->lock_fd = boxdir_lock_open(box_dir, err, errlen)) < 0)
     goto bad;
   if (n == 0) {
@@ -183,20 +210,30 @@ struct decision_log *decision_log_open(const struct box_config *cfg, const char 
 
 const char *decision_log_run_id(const struct decision_log *log) { return log->run_id; }
 
+size_t decision_log_identities(const struct decision_log *log, dev_t *dev, ino_t *ino, size_t max) {
+  size_t n = 0;
+  for (size_t i = 0; i < log->n_targets; i++) {
+    struct stat st;
+    if (fstat(log->targets[i].fd, &st) != 0)
+      continue;
+    if (n < max) {
+      dev[n] = st.st_dev;
+      ino[n] = st.st_ino;
+    }
+    n++;
+  }
+  return n;
+}
+
 /* ---- record ------------------------------------------------------------------ */
 
 /* The line is written directly (json-c's object tree cost ~50 us per record,
  * more than the rest of a decided operation).  The text is the same JSON a
  * json-c tree would print: strings escaped as JSON, "/" not escaped. */
-struct jbuf {
-  char *p;
-  size_t n, cap;
-  int oom;
-};
-
-static void jb_add(struct jbuf *b, const char *s, size_t n) {
+/* Room for n more bytes and a NUL: 0, or -1 (out of memory, remembered). */
+static int jb_reserve(struct jbuf *b, size_t n) {
   if (b->oom)
-    return;
+    return -1;
   if (b->n + n + 1 > b->cap) {
     size_t cap = b->cap ? b->cap : 2048;
     while (cap < b->n + n + 1)
@@ -204,11 +241,17 @@ static void jb_add(struct jbuf *b, const char *s, size_t n) {
     char *p = realloc(b->p, cap);
     if (p == NULL) {
       b->oom = 1;
-      return;
+      return -1;
     }
     b->p = p;
     b->cap = cap;
   }
+  return 0;
+}
+
+static void jb_add(struct jbuf *b, const char *s, size_t n) {
+  if (jb_reserve(b, n) != 0)
+    return;
   memcpy(b->p + b->n, s, n);
   b->n += n;
   b->p[b->n] = '\0';
@@ -216,10 +259,9 @@ static void jb_add(struct jbuf *b, const char *s, size_t n) {
 
 static void jb_raw(struct jbuf *b, const char *s) { jb_add(b, s, strlen(s)); }
 
-/* A JSON string of s[0..n). */
-static void jb_strn(struct jbuf *b, const char *s, size_t n) {
+/* The JSON escape of s[0..n), without the quotes. */
+static void jb_strn_bare(struct jbuf *b, const char *s, size_t n) {
   static const char hex[] = "0123456789abcdef";
-  jb_add(b, "\"", 1);
   size_t run = 0;
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
@@ -246,6 +288,12 @@ static void jb_strn(struct jbuf *b, const char *s, size_t n) {
     jb_add(b, esc, k);
   }
   jb_add(b, s + run, n - run);
+}
+
+/* A JSON string of s[0..n). */
+static void jb_strn(struct jbuf *b, const char *s, size_t n) {
+  jb_add(b, "\"", 1);
+  jb_strn_bare(b, s, n);
   jb_add(b, "\"", 1);
 }
 
@@ -360,39 +408,77 @@ static int record_id_hex(char *out, int words) {
   return 0;
 }
 
-char *decision_log_format(const struct decision_log *log, const struct decision_record *rec) {
+/* Copies b[start .. start+len) to the end of b (the attributes, written
+ * once for the log record, again for the span). */
+static void jb_repeat(struct jbuf *b, size_t start, size_t len) {
+  if (jb_reserve(b, len) != 0)
+    return;
+  memcpy(b->p + b->n, b->p + start, len); /* b->p is final now: no overlap */
+  b->n += len;
+  b->p[b->n] = '\0';
+}
+
+/* Formats one decision into log->out: the resourceLogs line and the
+ * INTERNAL span line, each ended by a newline, sharing trace and span ids;
+ * the span starts and ends at the record's time.  0, or -1 (no memory, no
+ * random seed). */
+static int format_record(struct decision_log *log, const struct decision_record *rec) {
   struct timespec ts;
   char nanos[32], trace_id[33], span_id[17];
   clock_gettime(CLOCK_REALTIME, &ts);
   snprintf(nanos, sizeof nanos, "%lld", (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec);
   if (record_id_hex(trace_id, 2) < 0 || record_id_hex(span_id, 1) < 0)
-    return NULL;
+    return -1;
   int deny = rec->verdict != NULL && strcmp(rec->verdict, "deny") == 0;
-  char body[512];
-  snprintf(body, sizeof body, "%s %s", deny ? "deny" : "permit", rec->action ? rec->action : "");
+  const char *action = rec->action ? rec->action : "";
+  struct jbuf *b = &log->out;
+  b->n = 0;
+  b->oom = log->resource.oom;
 
-  struct jbuf b = {NULL, 0, 0, 0};
-  jb_raw(&b, "{\"resourceLogs\":[{\"resource\":");
-  jb_resource(&b, log);
-  jb_raw(&b, ",\"scopeLogs\":[{\"scope\":{\"name\":\"strands-box.policy\"},\"logRecords\":[{\"timeUnixNano\":\"");
-  jb_raw(&b, nanos);
-  jb_raw(&b, "\",\"observedTimeUnixNano\":\"");
-  jb_raw(&b, nanos);
-  jb_raw(&b, deny ? "\",\"severityNumber\":13,\"severityText\":\"deny\"" : "\",\"severityNumber\":9,\"severityText\":\"permit\"");
-  jb_raw(&b, ",\"eventName\":\"strands.box.policy.decision\",\"body\":{\"stringValue\":");
-  jb_strn(&b, body, strlen(body));
-  jb_raw(&b, "},\"attributes\":");
-  jb_record_attributes(&b, rec);
-  jb_raw(&b, ",\"traceId\":\"");
-  jb_raw(&b, trace_id);
-  jb_raw(&b, "\",\"spanId\":\"");
-  jb_raw(&b, span_id);
-  jb_raw(&b, "\"}]}]}]}");
-  if (b.oom) {
-    free(b.p);
+  jb_raw(b, "{\"resourceLogs\":[{\"resource\":");
+  jb_add(b, log->resource.p, log->resource.n);
+  jb_raw(b, ",\"scopeLogs\":[{\"scope\":{\"name\":\"strands-box.policy\"},\"logRecords\":[{\"timeUnixNano\":\"");
+  jb_raw(b, nanos);
+  jb_raw(b, "\",\"observedTimeUnixNano\":\"");
+  jb_raw(b, nanos);
+  jb_raw(b, deny ? "\",\"severityNumber\":13,\"severityText\":\"deny\"" : "\",\"severityNumber\":9,\"severityText\":\"permit\"");
+  jb_raw(b, ",\"eventName\":\"strands.box.policy.decision\",\"body\":{\"stringValue\":\"");
+  jb_raw(b, deny ? "deny " : "permit ");
+  jb_strn_bare(b, action, strlen(action));
+  jb_raw(b, "\"},\"attributes\":");
+  size_t attrs_at = b->n;
+  jb_record_attributes(b, rec);
+  size_t attrs_len = b->n - attrs_at;
+  jb_raw(b, ",\"traceId\":\"");
+  jb_raw(b, trace_id);
+  jb_raw(b, "\",\"spanId\":\"");
+  jb_raw(b, span_id);
+  jb_raw(b, "\"}]}]}]}\n");
+
+  /* kind 1 = SPAN_KIND_INTERNAL (OTLP-JSON writes enums as numbers). */
+  jb_raw(b, "{\"resourceSpans\":[{\"resource\":");
+  jb_add(b, log->resource.p, log->resource.n);
+  jb_raw(b, ",\"scopeSpans\":[{\"scope\":{\"name\":\"strands-box.policy\"},\"spans\":[{\"traceId\":\"");
+  jb_raw(b, trace_id);
+  jb_raw(b, "\",\"spanId\":\"");
+  jb_raw(b, span_id);
+  jb_raw(b, "\",\"name\":\"policy ");
+  jb_strn_bare(b, action, strlen(action));
+  jb_raw(b, "\",\"kind\":1,\"startTimeUnixNano\":\"");
+  jb_raw(b, nanos);
+  jb_raw(b, "\",\"endTimeUnixNano\":\"");
+  jb_raw(b, nanos);
+  jb_raw(b, "\",\"attributes\":");
+  jb_repeat(b, attrs_at, attrs_len);
+  jb_raw(b, "}]}]}]}\n");
+  return b->oom ? -1 : 0;
+}
+
+char *decision_log_format(struct decision_log *log, const struct decision_record *rec) {
+  if (format_record(log, rec) < 0)
     return NULL;
-  }
-  return b.p;
+  char *text = strndup(log->out.p, log->out.n - 1); /* without the last newline */
+  return text;
 }
 
 /* ---- append ------------------------------------------------------------------ */
@@ -429,23 +515,21 @@ int decision_log_append(struct decision_log *log, const struct decision_record *
       (strcmp(rec->verdict, "permit") != 0 && strcmp(rec->verdict, "deny") != 0))
     return fail(err, errlen, "decision record needs an action and a verdict of permit or deny");
   unsigned bit = strcmp(rec->verdict, "deny") == 0 ? BOX_TELEMETRY_DENY : BOX_TELEMETRY_PERMIT;
-  char *line = decision_log_format(log, rec);
-  if (line == NULL)
+  if (format_record(log, rec) < 0)
     return fail(err, errlen, "cannot format the decision record");
-  size_t n = strlen(line);
-  line[n] = '\n'; /* replaces the NUL; written with an explicit length */
-  /* One write() per line on an O_APPEND descriptor: Linux appends it to a
-   * regular file as a whole (the offset is set and the data written under
-   * the inode lock), so concurrent brokers' lines never interleave and no
-   * lock is needed per record. */
+  /* One write() for both lines on an O_APPEND descriptor: Linux appends it
+   * to a regular file as a whole (the offset is set and the data written
+   * under the inode lock), so concurrent brokers' records never interleave,
+   * a span is never separated from its log record, and no lock is needed
+   * per record. */
   int rc = 0;
   for (size_t i = 0; rc == 0 && i < log->n_targets; i++) {
     struct log_target *t = &log->targets[i];
     if (!(t->include & bit))
       continue;
-    if (write_all(t->fd, line, n + 1) < 0)
+    t->unsynced = true; /* even a failed write may have left bytes */
+    if (write_all(t->fd, log->out.p, log->out.n) < 0)
       rc = fail(err, errlen, "%s: cannot append to the decision log (%s)", t->path, strerror(errno));
   }
-  free(line);
   return rc;
 }

@@ -1,13 +1,17 @@
 /* broker/decision_log.h -- the decision log (strands-box.md section 5).
  *
- * Every decision is appended as one line holding one OTLP-JSON logs export
- * request (resourceLogs -> scopeLogs "strands-box.policy" -> one logRecord,
- * eventName "strands.box.policy.decision", severityText "deny"/"permit",
- * attributes strands.box.policy.*), by default to
- * <box_dir>/private/telemetry/records.jsonl; declared [telemetry.*] file
- * targets replace that default.  Each line is written with one write() on an
- * O_APPEND descriptor, which Linux appends to a regular file as a whole, so
- * the lines of concurrent brokers never interleave (private/.lock is opened
+ * Every decision is appended as two lines, each one OTLP-JSON export
+ * request: a logs request (resourceLogs -> scopeLogs "strands-box.policy"
+ * -> one logRecord, eventName "strands.box.policy.decision", severityText
+ * "deny"/"permit", attributes strands.box.policy.*), then a traces request
+ * (resourceSpans -> scopeSpans "strands-box.policy" -> one span, kind 1 =
+ * INTERNAL, name "policy <action>", start = end = the record's time, the
+ * same attributes) whose traceId and spanId are the log record's.  They go
+ * by default to <box_dir>/private/telemetry/records.jsonl; declared
+ * [telemetry.*] file targets replace that default.  Both lines are written
+ * with one write() on an O_APPEND descriptor, which Linux appends to a
+ * regular file as a whole, so the records of concurrent brokers never
+ * interleave and a span always follows its log record (private/.lock is opened
  * with the log but not taken per record), and a returned append is in the
  * kernel: it survives the broker being killed.  No per-record fsync: that
  * cost ~5 ms per decided operation.  decision_log_sync() (and close) make
@@ -18,6 +22,7 @@
 #define BOX_BROKER_DECISION_LOG_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 struct box_config;
 struct decision_log;
@@ -59,9 +64,13 @@ struct decision_log *decision_log_open_targets(const char *box_dir, const char *
 /* Appends one record.  0, or -1 with "box-broker: error: ..." in err. */
 int decision_log_append(struct decision_log *log, const struct decision_record *rec, char *err,
                         size_t errlen);
-/* The line that append would write (no newline); malloc'd, NULL on OOM. */
-char *decision_log_format(const struct decision_log *log, const struct decision_record *rec);
+/* The two lines append would write for rec (the log record, "\n", the
+ * span; no final newline); malloc'd, NULL on OOM. */
+char *decision_log_format(struct decision_log *log, const struct decision_record *rec);
 const char *decision_log_run_id(const struct decision_log *log);
+/* The identities (st_dev, st_ino) of the open log files: up to max of them
+ * into dev[]/ino[]; returns how many there are. */
+size_t decision_log_identities(const struct decision_log *log, dev_t *dev, ino_t *ino, size_t max);
 /* fdatasync of every target: 0, or -1 with "box-broker: error: ..." in err. */
 int decision_log_sync(struct decision_log *log, char *err, size_t errlen);
 /* Syncs (best effort) and frees.  NULL is fine. */

@@ -121,6 +121,15 @@ static int add_root(struct effects *e, const char *path, int required, char *err
     free(copy);
     return -1;
   }
+  struct stat st;
+  if (fstat(fd, &st) != 0) {
+    snprintf(err, errlen, "effects: cannot stat %s: %s", copy, strerror(errno));
+    close(fd);
+    free(copy);
+    return -1;
+  }
+  e->roots[e->nroots].dev = st.st_dev;
+  e->roots[e->nroots].ino = st.st_ino;
   e->roots[e->nroots].real = realpath(copy, NULL);
   if (e->roots[e->nroots].real == NULL)
     e->roots[e->nroots].real = xstrdup(copy);
@@ -209,6 +218,16 @@ struct effects *effects_new(const struct box_config *cfg, const struct policy *p
     e->box_dir_id.ino = st.st_ino;
     e->have_box_dir_id = 1;
   }
+  if (log != NULL) {
+    dev_t dev[16];
+    ino_t ino[16];
+    size_t n = decision_log_identities(log, dev, ino, 16);
+    for (size_t i = 0; i < n && i < 16; i++) {
+      e->log_ids[i].dev = dev[i];
+      e->log_ids[i].ino = ino[i];
+    }
+    e->nlog_ids = n < 16 ? n : 16;
+  }
   add_authority(e, cfg->path);
   add_authority(e, cfg->policy_path);
   mode_t m = umask(0);
@@ -228,6 +247,8 @@ void effects_force_component_walk(struct effects *e, int on)
 {
   e->walk_only = on ? 1 : !openat2_works(e->roots[0].fd);
 }
+
+void effects_force_named_tmp(struct effects *e, int on) { e->named_tmp = on; }
 
 unsigned long effects_calls(const struct effects *e) { return e->calls; }
 

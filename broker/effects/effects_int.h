@@ -21,6 +21,8 @@ struct fx_root {
   size_t len;
   int fd;     /* O_PATH | O_DIRECTORY */
   char *real; /* its canonical path (realpath at start) */
+  dev_t dev;  /* the identity of fd (fixed for the fd's life) */
+  ino_t ino;
 };
 
 /* A file identity (dev, ino) the reach floor protects. */
@@ -42,6 +44,8 @@ struct effects {
   const char *box_dir;
   struct fx_ident box_dir_id;
   int have_box_dir_id;
+  struct fx_ident log_ids[16]; /* the decision log files, wherever linked */
+  size_t nlog_ids;
   char *box_dir_real;        /* canonical box_dir, or NULL */
   const char *authority[2]; /* box.toml, policy file */
   char *authority_real[2];  /* their canonical paths, or NULL */
@@ -52,6 +56,7 @@ struct effects {
   size_t nauthority_dirs;
   mode_t umask;
   int walk_only; /* openat2 unavailable (or forced off by a test) */
+  int named_tmp; /* no O_TMPFILE for temporary files (a test) */
   unsigned long calls;
   struct fx_handle *handles[EFFECTS_MAX_HANDLES];
   unsigned next_handle;
@@ -87,8 +92,11 @@ void fx_path_free(struct fx_path *p);
 int fx_floor_lexical(struct effects *e, const char *action, const struct fx_path *p, int mutation,
                      struct fx_reply *r);
 /* Opens the directory holding p's leaf without following any symlink.
- * Returns the fd, or -1 with errno (ELOOP: a symlink on the way). */
+ * Returns the fd, or -1 with errno (ELOOP: a symlink on the way).  A leaf
+ * directly in a root gets the held root fd itself (what openat2 of "."
+ * would open again): release every such fd with fx_close_parent. */
 int fx_open_parent(struct effects *e, const struct fx_path *p);
+void fx_close_parent(const struct effects *e, int fd);
 /* Identity floor on the leaf (lstat inside parentfd): 0 passes (*st valid
  * when *exists), -1 refused (reply filled, record written), -2 errno error.
  * allow_link: the leaf may be a symlink (is_symlink). */
@@ -135,10 +143,11 @@ int fx_op_close(struct effects *e, long h, struct fx_reply *r);
 void fx_handles_free(struct effects *e);
 
 /* Temporary-file helpers shared by fs.write and handles (fsops.c). */
-/* Temporary files of writes in progress: FX_TMP_PREFIX + 16 hex digits,
- * hidden from listings. */
+/* Temporary files of writes in progress: unnamed (O_TMPFILE, name set to
+ * ""), or where the filesystem lacks O_TMPFILE, FX_TMP_PREFIX + 16 hex
+ * digits, hidden from listings.  Returns the fd or -1 (errno). */
 #define FX_TMP_PREFIX ".box-tmp-"
-int fx_tmp_create(int dirfd, char name[32]);
+int fx_tmp_create(const struct effects *e, int dirfd, char name[32]);
 int fx_copy_fd(int from, int to);
 
 #endif

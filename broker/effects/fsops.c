@@ -1,8 +1,8 @@
-/* broker/effects/fsops.c -- the one-shot file effects: read, write (a
- * temporary file renamed into place), stat and its predicates, listdir,
- * mkdir, unlink/rmdir and rename.  Each one: policy decision -> reach floor
- * -> act inside the directory fd fx_open_parent() returned, on one leaf
- * name, never following a symlink. */
+/* broker/effects/fsops.c -- the one-shot file effects: read, write (w and
+ * x: a temporary file put in place; a: O_APPEND on the file itself), stat
+ * and its predicates, listdir, mkdir, unlink/rmdir and rename.  Each one:
+ * policy decision -> reach floor -> act inside the directory fd
+ * fx_open_parent() returned, on one leaf name, never following a symlink. */
 #define _GNU_SOURCE
 #include "broker/effects/effects_int.h"
 
@@ -36,12 +36,12 @@ int fx_reach(struct effects *e, const char *action, const struct fx_path *p, int
   }
   int rc = fx_floor_leaf(e, action, p, fd, mutation, allow_link, st, exists, r);
   if (rc == -1) {
-    close(fd);
+    fx_close_parent(e, fd);
     return REACH_REFUSED;
   }
   if (rc == -2) {
     *err = errno;
-    close(fd);
+    fx_close_parent(e, fd);
     return REACH_ERRNO;
   }
   *parentfd = fd;
@@ -108,6 +108,38 @@ int fx_open_leaf_read(struct effects *e, const char *action, const struct fx_pat
   return fd;
 }
 
+/* Opens (creating if missing) the leaf for appending with O_APPEND, so
+ * every write lands at the end of the real file whatever other writers do.
+ * Never follows a symlink; what was opened must be a regular file that is
+ * not protected Box state. */
+int fx_open_leaf_append(struct effects *e, const char *action, const struct fx_path *p,
+                        int parentfd, int readable, struct fx_reply *r)
+{
+  int flags = (readable ? O_RDWR : O_WRONLY) | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK |
+              O_CLOEXEC | O_NOCTTY;
+  int fd = openat(parentfd, p->leaf, flags, 0666); /* the umask applies */
+  if (fd < 0) {
+    if (errno == ELOOP)
+      fx_refuse_symlink(e, action, p, r);
+    else
+      fx_reply_errno(r, errno, p, NULL);
+    return -1;
+  }
+  struct stat st;
+  const char *why = NULL;
+  if (fstat(fd, &st) != 0) {
+    fx_reply_errno(r, errno, p, NULL);
+  } else if ((why = fx_identity_refusal(e, &st, 1)) != NULL) {
+    fx_refuse(e, action, p, why, r);
+  } else if (!S_ISREG(st.st_mode)) {
+    refuse_irregular(r, p);
+  } else {
+    return fd;
+  }
+  close(fd);
+  return -1;
+}
+
 int fx_read_all(int fd, size_t limit, void **out, size_t *len)
 {
   size_t cap = 0, n = 0;
@@ -168,24 +200,61 @@ int fx_op_read(struct effects *e, const struct fx_path *p, struct fx_reply *r)
       close(fd);
     }
   }
-  close(parentfd);
+  fx_close_parent(e, parentfd);
   return 0;
 }
 
-int fx_tmp_create(int dirfd, char name[32])
+/* Can a file be named through /proc/self/fd (linkat of an O_TMPFILE file
+ * without CAP_DAC_READ_SEARCH)?  Checked once. */
+static int proc_fd_usable(void)
 {
-  for (int tries = 0; tries < 16; tries++) {
-    unsigned char rnd[8];
-    if (getrandom(rnd, sizeof rnd, 0) != sizeof rnd)
+  static int usable = -1;
+  if (usable < 0)
+    usable = access("/proc/self/fd", X_OK) == 0;
+  return usable;
+}
+
+/* A fresh hidden name: FX_TMP_PREFIX + 16 hex digits. */
+static int random_tmp_name(char name[32])
+{
+  unsigned char rnd[8];
+  if (getrandom(rnd, sizeof rnd, 0) != sizeof rnd)
+    return -1;
+  snprintf(name, 32, FX_TMP_PREFIX "%02x%02x%02x%02x%02x%02x%02x%02x", rnd[0], rnd[1], rnd[2],
+           rnd[3], rnd[4], rnd[5], rnd[6], rnd[7]);
+  return 0;
+}
+
+int fx_tmp_create(const struct effects *e, int dirfd, char name[32])
+{
+  /* An unnamed file first: if the broker is killed before the commit, the
+   * kernel frees it and nothing is left in the directory. */
+  name[0] = '\0';
+  if (!e->named_tmp && proc_fd_usable()) {
+    int fd = openat(dirfd, ".", O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (fd >= 0)
+      return fd;
+    if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)
       return -1;
-    snprintf(name, 32, FX_TMP_PREFIX "%02x%02x%02x%02x%02x%02x%02x%02x", rnd[0], rnd[1], rnd[2], rnd[3],
-             rnd[4], rnd[5], rnd[6], rnd[7]);
+  }
+  /* The filesystem has no O_TMPFILE: a hidden named file. */
+  for (int tries = 0; tries < 16; tries++) {
+    if (random_tmp_name(name) != 0)
+      return -1;
     int fd = openat(dirfd, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (fd >= 0 || errno != EEXIST)
       return fd;
   }
   errno = EEXIST;
   return -1;
+}
+
+/* Gives the unnamed file tmpfd the name `name` in dirfd (EEXIST if taken). */
+static int link_unnamed(int tmpfd, int dirfd, const char *name)
+{
+  char proc[64];
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", tmpfd);
+  return linkat(AT_FDCWD, proc, dirfd, name, AT_SYMLINK_FOLLOW);
 }
 
 int fx_copy_fd(int from, int to)
@@ -229,9 +298,34 @@ int fx_commit_tmp(int parentfd, const char *tmp, int tmpfd, const char *leaf, mo
 {
   if (fchmod(tmpfd, mode) != 0)
     return -1;
-  if (excl)
-    return renameat2(parentfd, tmp, parentfd, leaf, RENAME_NOREPLACE);
-  return renameat(parentfd, tmp, parentfd, leaf);
+  if (tmp[0] != '\0') { /* a named temporary file */
+    if (excl)
+      return renameat2(parentfd, tmp, parentfd, leaf, RENAME_NOREPLACE);
+    return renameat(parentfd, tmp, parentfd, leaf);
+  }
+  /* Unnamed: linked in place when the name is free (that is also exactly
+   * what x needs), else linked under a hidden name and renamed over the
+   * old file (a kill between those two calls leaves that name; the write
+   * itself can no longer leave anything). */
+  if (link_unnamed(tmpfd, parentfd, leaf) == 0)
+    return 0;
+  if (excl || errno != EEXIST)
+    return -1;
+  char name[32];
+  for (int tries = 0;; tries++) {
+    if (random_tmp_name(name) != 0)
+      return -1;
+    if (link_unnamed(tmpfd, parentfd, name) == 0)
+      break;
+    if (errno != EEXIST || tries == 15)
+      return -1;
+  }
+  if (renameat(parentfd, name, parentfd, leaf) == 0)
+    return 0;
+  int saved = errno;
+  unlinkat(parentfd, name, 0);
+  errno = saved;
+  return -1;
 }
 
 int fx_op_write(struct effects *e, const struct fx_path *p, const char *mode, const void *data,
@@ -250,18 +344,25 @@ int fx_op_write(struct effects *e, const struct fx_path *p, const char *mode, co
   } else if (exists && !S_ISREG(st.st_mode)) {
     refuse_irregular(r, p);
     goto out;
-  } else if ((fd = fx_tmp_create(parentfd, tmp)) < 0) {
+  } else if (mode[0] == 'a') {
+    /* Appends go to the real file with O_APPEND (one write: concurrent
+     * appenders never lose each other's data). */
+    fd = fx_open_leaf_append(e, "fs:write", p, parentfd, 0, r);
+    if (fd < 0)
+      goto out;
+    struct stat now;
+    if (fstat(fd, &now) != 0)
+      err = errno;
+    else if ((unsigned long long)now.st_size + len > EFFECTS_MAX_FILE)
+      err = EFBIG;
+    else if (fx_write_all(fd, data, len) != 0)
+      err = errno;
+    if (!err)
+      json_object_object_add(r->resp, "n", json_object_new_int64((int64_t)len));
+  } else if ((fd = fx_tmp_create(e, parentfd, tmp)) < 0) {
     err = errno;
   } else {
-    if (mode[0] == 'a' && exists) {
-      int src = fx_open_leaf_read(e, "fs:write", p, parentfd, &st, r);
-      if (src < 0)
-        goto unlink_tmp;
-      int rc = fx_copy_fd(src, fd);
-      err = rc ? errno : 0;
-      close(src);
-    }
-    if (!err && fx_write_all(fd, data, len) != 0)
+    if (fx_write_all(fd, data, len) != 0)
       err = errno;
     mode_t fmode = exists ? (st.st_mode & 07777) : (0666 & ~e->umask);
     if (!err && fx_commit_tmp(parentfd, tmp, fd, p->leaf, fmode, mode[0] == 'x') != 0)
@@ -270,15 +371,15 @@ int fx_op_write(struct effects *e, const struct fx_path *p, const char *mode, co
       json_object_object_add(r->resp, "n", json_object_new_int64((int64_t)len));
       goto out;
     }
-unlink_tmp:
-    unlinkat(parentfd, tmp, 0);
+    if (tmp[0] != '\0')
+      unlinkat(parentfd, tmp, 0);
   }
   if (err)
     fx_reply_errno(r, err, p, NULL);
 out:
   if (fd >= 0)
     close(fd);
-  close(parentfd);
+  fx_close_parent(e, parentfd);
   return 0;
 }
 
@@ -303,7 +404,7 @@ int fx_op_stat(struct effects *e, const struct fx_path *p, const char *op, struc
   if (predicate) {
     int value = 0;
     if (rc == REACH_OK) {
-      close(parentfd);
+      fx_close_parent(e, parentfd);
       if (exists) {
         if (strcmp(op, "exists") == 0)
           value = 1;
@@ -328,7 +429,7 @@ int fx_op_stat(struct effects *e, const struct fx_path *p, const char *op, struc
     fx_reply_errno(r, err, p, NULL);
   if (rc != REACH_OK)
     return 0;
-  close(parentfd);
+  fx_close_parent(e, parentfd);
   if (!exists) {
     fx_reply_errno(r, ENOENT, p, NULL);
     return 0;
@@ -360,16 +461,16 @@ int fx_op_listdir(struct effects *e, const struct fx_path *p, struct fx_reply *r
     return 0;
   if (!exists) {
     fx_reply_errno(r, ENOENT, p, NULL);
-    close(parentfd);
+    fx_close_parent(e, parentfd);
     return 0;
   }
   if (!S_ISDIR(st.st_mode)) {
     fx_reply_errno(r, ENOTDIR, p, NULL);
-    close(parentfd);
+    fx_close_parent(e, parentfd);
     return 0;
   }
   int fd = openat(parentfd, p->leaf, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-  close(parentfd);
+  fx_close_parent(e, parentfd);
   if (fd < 0) {
     if (errno == ELOOP || errno == ENOTDIR)
       fx_refuse_symlink(e, "fs:read", p, r);
@@ -432,7 +533,7 @@ int fx_op_mkdir(struct effects *e, const struct fx_path *p, int exist_ok, struct
           S_ISDIR(st.st_mode)))
       fx_reply_errno(r, errno, p, NULL);
   }
-  close(parentfd);
+  fx_close_parent(e, parentfd);
   return 0;
 }
 
@@ -449,7 +550,7 @@ int fx_op_remove(struct effects *e, const struct fx_path *p, int dir, struct fx_
     fx_reply_errno(r, EACCES, p, NULL);
   else if (unlinkat(parentfd, p->leaf, dir ? AT_REMOVEDIR : 0) != 0)
     fx_reply_errno(r, errno, p, NULL);
-  close(parentfd);
+  fx_close_parent(e, parentfd);
   return 0;
 }
 
@@ -466,7 +567,7 @@ static int dst_kind(struct effects *e, const struct fx_path *dst, int *is_dir)
   struct stat st;
   int rc = fstatat(fd, dst->leaf, &st, AT_SYMLINK_NOFOLLOW);
   int saved = errno;
-  close(fd);
+  fx_close_parent(e, fd);
   if (rc != 0)
     return saved == ENOENT ? 0 : 1;
   *is_dir = S_ISDIR(st.st_mode);
@@ -497,14 +598,14 @@ int fx_op_rename(struct effects *e, const struct fx_path *src, const struct fx_p
   if (rc == REACH_ERRNO)
     fx_reply_errno(r, err, src, dst);
   if (rc != REACH_OK) {
-    close(sfd);
+    fx_close_parent(e, sfd);
     return 0;
   }
   if (!sexists)
     fx_reply_errno(r, ENOENT, src, dst);
   else if (renameat(sfd, src->leaf, dfd, dst->leaf) != 0)
     fx_reply_errno(r, errno, src, dst);
-  close(sfd);
-  close(dfd);
+  fx_close_parent(e, sfd);
+  fx_close_parent(e, dfd);
   return 0;
 }

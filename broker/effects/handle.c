@@ -1,9 +1,12 @@
 /* broker/effects/handle.c -- open() handles.  A read-only handle holds the
- * file opened at fs.open; a writing handle holds a private temporary file in
- * the same directory (and that directory's fd), renamed over the name at
- * fs.close, so nothing half-written is ever visible and a handle that is
- * never closed (a killed worker) leaves the old content.  Each hread/hwrite
- * is decided again with the action and operation of the open. */
+ * file opened at fs.open; an appending handle ("a", "a+") holds the file
+ * itself opened with O_APPEND, so each write lands at its end whatever
+ * other writers do; any other writing handle holds a private temporary file
+ * in the same directory (unnamed with O_TMPFILE where the filesystem has
+ * it) and that directory's fd, put in place at fs.close, so nothing
+ * half-written is ever visible and a handle that is never closed (a killed
+ * worker or broker) leaves the old content and no stray file.  Each
+ * hread/hwrite is decided again with the action and operation of the open. */
 #define _GNU_SOURCE
 #include "broker/effects/effects_int.h"
 
@@ -17,7 +20,7 @@
 
 struct fx_handle {
   long id;
-  int fd;        /* the file (read-only) or the temporary file */
+  int fd;        /* the file (read-only or appending) or the temporary file */
   int parentfd;  /* writing handles: the directory of the name */
   char tmp[32];  /* writing handles: the temporary name */
   int readable, writable, append, excl;
@@ -34,14 +37,14 @@ static char *dup_s(const char *s)
   return p;
 }
 
-static void handle_free(struct fx_handle *h)
+static void handle_free(const struct effects *e, struct fx_handle *h)
 {
   if (h->fd >= 0)
     close(h->fd);
   if (h->parentfd >= 0) {
     if (h->tmp[0])
       unlinkat(h->parentfd, h->tmp, 0);
-    close(h->parentfd);
+    fx_close_parent(e, h->parentfd);
   }
   free(h->path.abs);
   free(h->path.report);
@@ -55,7 +58,7 @@ void fx_handles_free(struct effects *e)
 {
   for (size_t i = 0; i < EFFECTS_MAX_HANDLES; i++) {
     if (e->handles[i])
-      handle_free(e->handles[i]);
+      handle_free(e, e->handles[i]);
     e->handles[i] = NULL;
   }
 }
@@ -102,7 +105,7 @@ int fx_op_open(struct effects *e, const struct fx_path *p, const char *mode, str
     err = EACCES;
   if (err) {
     fx_reply_errno(r, err, p, NULL);
-    close(parentfd);
+    fx_close_parent(e, parentfd);
     return 0;
   }
   struct fx_handle *h = calloc(1, sizeof *h);
@@ -115,24 +118,32 @@ int fx_op_open(struct effects *e, const struct fx_path *p, const char *mode, str
   h->excl = mode[0] == 'x';
   if (!writable) {
     h->fd = fx_open_leaf_read(e, action, p, parentfd, &st, r);
-    close(parentfd);
+    fx_close_parent(e, parentfd);
     if (h->fd < 0) {
-      handle_free(h);
+      handle_free(e, h);
       return 0;
     }
+  } else if (h->append) {
+    h->fd = fx_open_leaf_append(e, action, p, parentfd, readable, r);
+    fx_close_parent(e, parentfd);
+    if (h->fd < 0) {
+      handle_free(e, h);
+      return 0;
+    }
+    lseek(h->fd, 0, SEEK_END); /* like CPython: tell() starts at the end */
   } else {
     h->parentfd = parentfd;
     h->mode = exists ? (st.st_mode & 07777) : (0666 & ~e->umask);
-    if ((h->fd = fx_tmp_create(parentfd, h->tmp)) < 0) {
+    if ((h->fd = fx_tmp_create(e, parentfd, h->tmp)) < 0) {
       h->tmp[0] = '\0';
       fx_reply_errno(r, errno, p, NULL);
-      handle_free(h);
+      handle_free(e, h);
       return 0;
     }
-    if (exists && (mode[0] == 'a' || mode[0] == 'r')) {
+    if (exists && mode[0] == 'r') {
       int src = fx_open_leaf_read(e, action, p, parentfd, &st, r);
       if (src < 0) {
-        handle_free(h);
+        handle_free(e, h);
         return 0;
       }
       rc = fx_copy_fd(src, h->fd);
@@ -140,11 +151,10 @@ int fx_op_open(struct effects *e, const struct fx_path *p, const char *mode, str
       close(src);
       if (rc != 0) {
         fx_reply_errno(r, err, p, NULL);
-        handle_free(h);
+        handle_free(e, h);
         return 0;
       }
-      if (mode[0] == 'r')
-        lseek(h->fd, 0, SEEK_SET);
+      lseek(h->fd, 0, SEEK_SET);
     }
   }
   h->path.abs = dup_s(p->abs);
@@ -264,7 +274,9 @@ int fx_op_close(struct effects *e, long id, struct fx_reply *r)
     return -1;
   struct fx_handle *h = *slot;
   *slot = NULL;
-  if (h->writable && h->write_errno != 0) {
+  if (h->append) {
+    /* every write is already in the file: nothing to put in place */
+  } else if (h->writable && h->write_errno != 0) {
     /* part of the new content is missing: never put it in place; the
      * temporary file goes (handle_free) and the old content stays */
     fx_reply_errno(r, h->write_errno, &h->path, NULL);
@@ -274,6 +286,6 @@ int fx_op_close(struct effects *e, long id, struct fx_reply *r)
     else
       fx_reply_errno(r, errno, &h->path, NULL);
   }
-  handle_free(h);
+  handle_free(e, h);
   return 0;
 }

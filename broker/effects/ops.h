@@ -44,11 +44,14 @@
  *                http:request {host,port,method,path,body_bytes,intercepted}
  *  getcwd        -                                 {"cwd": workspace}           none
  *
- * Handles: a read-only handle reads the file opened at fs.open; a writing
- * handle works on a private temporary file in the same directory ("a", "r+"
- * start from a copy of the old content) that fs.close renames into place
- * ("x": only if the name is still free), so no reader ever sees a half-written
- * file and a worker killed before fs.close leaves the old content.  Every
+ * Handles: a read-only handle reads the file opened at fs.open; an
+ * appending handle ("a", "a+") writes to the file itself opened with
+ * O_APPEND (every write lands at the end, other appenders' data is kept);
+ * any other writing handle works on a private temporary file in the same
+ * directory (unnamed, O_TMPFILE, where the filesystem has it; "r+" starts
+ * from a copy of the old content) that fs.close puts in place ("x": only if
+ * the name is still free), so no reader ever sees a half-written file and a
+ * worker or broker killed before fs.close leaves the old content.  Every
  * hread/hwrite is decided again (same action and operation as fs.open).
  * fs.write works the same way in one step.  At most EFFECTS_MAX_HANDLES.
  *
@@ -133,5 +136,8 @@ void effects_free(struct effects *e);
 
 /* Tests: 1 forces the component walk used when openat2 is unavailable. */
 void effects_force_component_walk(struct effects *e, int on);
+/* Tests: 1 forces the named temporary files used where the filesystem has
+ * no O_TMPFILE. */
+void effects_force_named_tmp(struct effects *e, int on);
 
 #endif

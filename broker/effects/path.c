@@ -182,7 +182,14 @@ int fx_floor_leaf(struct effects *e, const char *action, const struct fx_path *p
                   int mutation, int allow_link, struct stat *st, int *exists, struct fx_reply *r)
 {
   struct stat pst;
-  if (e->have_box_dir_id && fstat(parentfd, &pst) == 0 && same_id(&pst, &e->box_dir_id)) {
+  if (parentfd == p->root->fd) { /* a held root: its identity is known */
+    pst.st_dev = p->root->dev;
+    pst.st_ino = p->root->ino;
+  } else if (e->have_box_dir_id && fstat(parentfd, &pst) != 0) {
+    pst.st_dev = 0;
+    pst.st_ino = 0;
+  }
+  if (e->have_box_dir_id && same_id(&pst, &e->box_dir_id)) {
     fx_refuse(e, action, p, MSG_BOXDIR, r);
     return -1;
   }
@@ -210,6 +217,9 @@ const char *fx_identity_refusal(const struct effects *e, const struct stat *st, 
 {
   if (e->have_box_dir_id && same_id(st, &e->box_dir_id))
     return MSG_BOXDIR;
+  for (size_t i = 0; i < e->nlog_ids; i++) /* e.g. a hard link to the log */
+    if (same_id(st, &e->log_ids[i]))
+      return MSG_BOXDIR;
   for (size_t i = 0; i < e->nauthority; i++)
     if (e->have_authority_id[i] && same_id(st, &e->authority_id[i]))
       return MSG_AUTHORITY;
@@ -268,12 +278,25 @@ static int walk_parent(int rootfd, const char *rel)
   return cur;
 }
 
+void fx_close_parent(const struct effects *e, int fd)
+{
+  for (size_t i = 0; i < e->nroots; i++)
+    if (fd == e->roots[i].fd)
+      return;
+  if (fd >= 0)
+    close(fd);
+}
+
 int fx_open_parent(struct effects *e, const struct fx_path *p)
 {
   if (strlen(p->abs) >= PATH_MAX) {
     errno = ENAMETOOLONG;
     return -1;
   }
+  /* The root itself: resolving "." beneath it can only give it again, so
+   * the held fd is used as it is (two system calls fewer per operation). */
+  if (*p->parent_rel == '\0')
+    return p->root->fd;
   const char *rel = *p->parent_rel ? p->parent_rel : ".";
   if (!e->walk_only) {
     struct open_how how;

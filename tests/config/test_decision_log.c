@@ -173,6 +173,74 @@ static json_object *log_record(json_object *line, json_object **resource_attrs) 
   return json_object_array_get_idx(lrs, 0);
 }
 
+/* The same walk for a span line: .resourceSpans[].scopeSpans[] with
+ * scope.name "strands-box.policy" -> .spans[]. */
+static json_object *span_record(json_object *line, json_object **resource_attrs) {
+  json_object *rss, *rs, *sss, *ss, *scope, *name, *spans, *res;
+  ck_assert(json_object_object_get_ex(line, "resourceSpans", &rss));
+  ck_assert_uint_eq(json_object_array_length(rss), 1);
+  rs = json_object_array_get_idx(rss, 0);
+  ck_assert(json_object_object_get_ex(rs, "resource", &res));
+  ck_assert(json_object_object_get_ex(res, "attributes", resource_attrs));
+  ck_assert(json_object_object_get_ex(rs, "scopeSpans", &sss));
+  ck_assert_uint_eq(json_object_array_length(sss), 1);
+  ss = json_object_array_get_idx(sss, 0);
+  ck_assert(json_object_object_get_ex(ss, "scope", &scope));
+  ck_assert(json_object_object_get_ex(scope, "name", &name));
+  ck_assert_str_eq(json_object_get_string(name), "strands-box.policy");
+  ck_assert(json_object_object_get_ex(ss, "spans", &spans));
+  ck_assert_uint_eq(json_object_array_length(spans), 1);
+  return json_object_array_get_idx(spans, 0);
+}
+
+static const char *field(json_object *o, const char *key) {
+  json_object *v;
+  ck_assert_msg(json_object_object_get_ex(o, key, &v), "no \"%s\"", key);
+  return json_object_get_string(v);
+}
+
+/* Checks that span line `span_text` is the INTERNAL span of the log record
+ * line `log_text`: same trace and span ids, same time, same attributes and
+ * resource. */
+static void check_pair(const char *log_text, const char *span_text) {
+  json_object *lo = json_tokener_parse(log_text), *so = json_tokener_parse(span_text);
+  ck_assert_msg(lo != NULL, "log line does not parse: %s", log_text);
+  ck_assert_msg(so != NULL, "span line does not parse: %s", span_text);
+  json_object *lres, *sres, *la, *sa, *v;
+  json_object *lr = log_record(lo, &lres), *sp = span_record(so, &sres);
+  ck_assert_uint_eq(strlen(field(sp, "traceId")), 32);
+  ck_assert_uint_eq(strlen(field(sp, "spanId")), 16);
+  ck_assert_str_eq(field(sp, "traceId"), field(lr, "traceId"));
+  ck_assert_str_eq(field(sp, "spanId"), field(lr, "spanId"));
+  ck_assert(json_object_object_get_ex(sp, "kind", &v));
+  ck_assert(json_object_is_type(v, json_type_int));
+  ck_assert_int_eq(json_object_get_int(v), 1); /* SPAN_KIND_INTERNAL */
+  ck_assert_str_eq(field(sp, "startTimeUnixNano"), field(lr, "timeUnixNano"));
+  ck_assert_str_eq(field(sp, "endTimeUnixNano"), field(lr, "timeUnixNano"));
+  json_object_object_get_ex(lr, "attributes", &la);
+  json_object_object_get_ex(sp, "attributes", &sa);
+  ck_assert_msg(json_object_equal(la, sa), "span attributes differ from the log record's");
+  ck_assert(json_object_equal(lres, sres));
+  char name[128];
+  snprintf(name, sizeof name, "policy %s", attr(la, "strands.box.policy.action"));
+  ck_assert_str_eq(field(sp, "name"), name);
+  ck_assert(!json_object_object_get_ex(sp, "parentSpanId", NULL));
+  json_object_put(lo);
+  json_object_put(so);
+}
+
+/* Splits text into lines in place; returns how many (at most max). */
+static int split_lines(char *text, char **lines, int max) {
+  int n = 0;
+  for (char *p = text, *nl; *p && n < max; p = nl + 1) {
+    nl = strchr(p, '\n');
+    ck_assert_msg(nl != NULL, "the log ends in a torn line");
+    *nl = '\0';
+    lines[n++] = p;
+  }
+  return n;
+}
+
 static char *read_text(const char *path) {
   FILE *f = fopen(path, "r");
   ck_assert_msg(f != NULL, "cannot open %s", path);
@@ -220,10 +288,11 @@ START_TEST(test_record_format) {
   ck_assert_uint_eq(mode_of(sub("private/telemetry/records.jsonl")) & 07777, 0600);
 
   char *text = read_text(sub("private/telemetry/records.jsonl"));
-  char *nl = strchr(text, '\n');
-  ck_assert_ptr_nonnull(nl);
-  *nl = '\0';
-  json_object *line = json_tokener_parse(text), *res_attrs, *v;
+  char *lines[8];
+  ck_assert_int_eq(split_lines(text, lines, 8), 4); /* two decisions, two lines each */
+  check_pair(lines[0], lines[1]);
+  check_pair(lines[2], lines[3]);
+  json_object *line = json_tokener_parse(lines[0]), *res_attrs, *v;
   ck_assert_ptr_nonnull(line);
   json_object *lr = log_record(line, &res_attrs);
   ck_assert_str_eq(attr(res_attrs, "service.name"), "strands-box");
@@ -257,7 +326,7 @@ START_TEST(test_record_format) {
   ck_assert_ptr_null(attr(a, "url.full"));
   json_object_put(line);
 
-  line = json_tokener_parse(nl + 1);
+  line = json_tokener_parse(lines[2]);
   ck_assert_ptr_nonnull(line);
   lr = log_record(line, &res_attrs);
   ck_assert(json_object_object_get_ex(lr, "attributes", &a));
@@ -268,6 +337,47 @@ START_TEST(test_record_format) {
   ck_assert_ptr_null(attr(a, "strands.box.policy.reason"));
   ck_assert_ptr_null(attr(a, "file.path"));
   json_object_put(line);
+  free(text);
+}
+END_TEST
+
+/* Each decision's span line: an INTERNAL span in scope strands-box.policy
+ * carrying the log record's trace and span ids; every decision gets ids of
+ * its own. */
+START_TEST(test_span_line) {
+  char err[512];
+  ck_assert_int_eq(boxdir_prepare(box, err, sizeof err), 0);
+  struct decision_log *log = decision_log_open_targets(box, "pybox", "0123456789abcdef0123456789abcdef", NULL, 0, err, sizeof err);
+  ck_assert_msg(log != NULL, "%s", err);
+  ck_assert_int_eq(decision_log_append(log, &DENY_ENV, err, sizeof err), 0);
+  ck_assert_int_eq(decision_log_append(log, &DENY_ENV, err, sizeof err), 0);
+  decision_log_close(log);
+  char *text = read_text(sub("private/telemetry/records.jsonl"));
+  char *lines[8];
+  ck_assert_int_eq(split_lines(text, lines, 8), 4);
+  check_pair(lines[0], lines[1]);
+  check_pair(lines[2], lines[3]);
+
+  json_object *o = json_tokener_parse(lines[1]), *res, *a;
+  json_object *sp = span_record(o, &res);
+  ck_assert_str_eq(field(sp, "name"), "policy fs:read");
+  ck_assert_str_eq(attr(res, "service.name"), "strands-box");
+  ck_assert_str_eq(attr(res, "strands.box.run.id"), "0123456789abcdef0123456789abcdef");
+  ck_assert(json_object_object_get_ex(sp, "attributes", &a));
+  ck_assert_str_eq(attr(a, "strands.box.policy.verdict"), "deny");
+  ck_assert_str_eq(attr(a, "strands.box.policy.rule"), "no_env");
+  ck_assert_ptr_null(attr(a, "strands.box.trace.parent_span_id")); /* log record only */
+  char first_trace[40], first_span[20];
+  snprintf(first_trace, sizeof first_trace, "%s", field(sp, "traceId"));
+  snprintf(first_span, sizeof first_span, "%s", field(sp, "spanId"));
+  ck_assert_uint_eq(strspn(first_trace, "0123456789abcdef"), 32);
+  ck_assert_uint_eq(strspn(first_span, "0123456789abcdef"), 16);
+  json_object_put(o);
+  o = json_tokener_parse(lines[3]);
+  sp = span_record(o, &res);
+  ck_assert_str_ne(field(sp, "traceId"), first_trace);
+  ck_assert_str_ne(field(sp, "spanId"), first_span);
+  json_object_put(o);
   free(text);
 }
 END_TEST
@@ -283,6 +393,11 @@ START_TEST(test_long_attribute_truncated) {
   struct decision_record r = {.action = "fs:read", .resource = big, .verdict = "permit", .cause = "permitted"};
   char *line = decision_log_format(log, &r);
   ck_assert_ptr_nonnull(line);
+  char *span = strchr(line, '\n');
+  ck_assert_ptr_nonnull(span);
+  *span++ = '\0';
+  ck_assert_ptr_null(strchr(span, '\n'));
+  check_pair(line, span);
   json_object *o = json_tokener_parse(line), *res;
   json_object *lr = log_record(o, &res), *a;
   json_object_object_get_ex(lr, "attributes", &a);
@@ -300,13 +415,16 @@ START_TEST(test_long_attribute_truncated) {
 }
 END_TEST
 
-static int count_lines(const char *path) {
+/* Decisions in a log file: pairs of a log record line and its span line. */
+static int count_decisions(const char *path) {
   char *t = read_text(path);
-  int n = 0;
-  for (char *p = t; *p; p++)
-    n += *p == '\n';
+  char *lines[64];
+  int n = split_lines(t, lines, 64);
+  ck_assert_int_eq(n % 2, 0);
+  for (int i = 0; i < n; i += 2)
+    check_pair(lines[i], lines[i + 1]);
   free(t);
-  return n;
+  return n / 2;
 }
 
 START_TEST(test_telemetry_targets_from_config) {
@@ -331,8 +449,8 @@ START_TEST(test_telemetry_targets_from_config) {
   ck_assert_int_eq(decision_log_append(log, &p, err, sizeof err), 0);
   decision_log_close(log);
   snprintf(path, sizeof path, "%s/denials.jsonl", tmp);
-  ck_assert_int_eq(count_lines(path), 1);
-  ck_assert_int_eq(count_lines(sub("private/all.jsonl")), 3);
+  ck_assert_int_eq(count_decisions(path), 1);
+  ck_assert_int_eq(count_decisions(sub("private/all.jsonl")), 3);
   /* A declared target replaces the default file. */
   ck_assert_int_eq(access(sub("private/telemetry/records.jsonl"), F_OK), -1);
   box_config_free(cfg);
@@ -446,13 +564,19 @@ START_TEST(test_concurrent_appends) {
   }
   char *text = read_text(sub("private/telemetry/records.jsonl"));
   static unsigned char seen[WRITERS][RECORDS];
-  int lines = 0;
+  int decisions = 0;
   for (char *line = text, *nl; *line; line = nl + 1) {
     nl = strchr(line, '\n');
     ck_assert_ptr_nonnull(nl);
     *nl = '\0';
+    /* A log record line, then its own span line: never another broker's. */
+    char *span = nl + 1;
+    nl = strchr(span, '\n');
+    ck_assert_msg(nl != NULL, "a log record without its span line");
+    *nl = '\0';
+    check_pair(line, span);
     json_object *o = json_tokener_parse(line), *res, *a;
-    ck_assert_msg(o != NULL, "line %d does not parse", lines + 1);
+    ck_assert_msg(o != NULL, "record %d does not parse", decisions + 1);
     json_object *lr = log_record(o, &res);
     json_object_object_get_ex(lr, "attributes", &a);
     int w, i;
@@ -460,9 +584,9 @@ START_TEST(test_concurrent_appends) {
     ck_assert(w >= 0 && w < WRITERS && i >= 0 && i < RECORDS);
     ck_assert_int_eq(seen[w][i]++, 0);
     json_object_put(o);
-    lines++;
+    decisions++;
   }
-  ck_assert_int_eq(lines, WRITERS * RECORDS);
+  ck_assert_int_eq(decisions, WRITERS * RECORDS);
   free(text);
 }
 END_TEST
@@ -482,6 +606,7 @@ int main(void) {
   tcase_add_checked_fixture(tl, setup, teardown);
   tcase_set_timeout(tl, 120);
   tcase_add_test(tl, test_record_format);
+  tcase_add_test(tl, test_span_line);
   tcase_add_test(tl, test_long_attribute_truncated);
   tcase_add_test(tl, test_telemetry_targets_from_config);
   tcase_add_test(tl, test_unwritable_log_fails_closed);

@@ -46,7 +46,7 @@ static void put_file(const char *path, const char *content)
   fclose(f);
 }
 
-static char *get_file(const char *path)
+__attribute__((unused)) static char *get_file(const char *path)
 {
   FILE *f = fopen(path, "r");
   if (f == NULL)
@@ -211,39 +211,74 @@ static int fx_ok(void)
     ck_assert_str_eq(fx_str("msg"), msg);                                                        \
   } while (0)
 
-/* Lines of the decision log. */
-static int fx_log_lines(void)
+/* The decision log's log record lines, in order.  Each decision is two
+ * lines, the resourceLogs record then its resourceSpans span; this checks
+ * that pairing (same traceId and spanId) and returns the record lines.
+ * The returned array and strings live until the next call. */
+static char **fx_log_records(int *count)
 {
+  static char *text;
+  static char **records;
   char path[256];
   snprintf(path, sizeof path, "%s/private/telemetry/records.jsonl", F.boxdir);
-  char *s = get_file(path);
-  int n = 0;
-  for (; s && *s; s++)
-    n += *s == '\n';
+  free(text);
+  free(records);
+  text = NULL;
+  size_t len = 0;
+  FILE *f = fopen(path, "r");
+  if (f != NULL) { /* the whole file: get_file() keeps only 64 KiB */
+    FILE *mem = open_memstream(&text, &len);
+    char chunk[8192];
+    size_t got;
+    ck_assert_ptr_nonnull(mem);
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+      fwrite(chunk, 1, got, mem);
+    fclose(mem);
+    fclose(f);
+  }
+  size_t cap = 16, n = 0;
+  records = calloc(cap, sizeof *records);
+  ck_assert_ptr_nonnull(records);
+  for (char *s = text; s && *s;) {
+    char *nl = strchr(s, '\n');
+    ck_assert_msg(nl != NULL, "the decision log ends in a torn line");
+    char *span = nl + 1;
+    char *span_end = strchr(span, '\n');
+    ck_assert_msg(span_end != NULL, "a log record without its span line");
+    *nl = *span_end = '\0';
+    ck_assert_msg(strncmp(s, "{\"resourceLogs\":", 16) == 0, "not a log record line: %.200s", s);
+    ck_assert_msg(strncmp(span, "{\"resourceSpans\":", 17) == 0, "not a span line: %.200s", span);
+    const char *ids = strstr(s, ",\"traceId\":"); /* "traceId":"32 hex","spanId":"16 hex" */
+    ck_assert_ptr_nonnull(ids);
+    char want[96];
+    snprintf(want, sizeof want, "{\"traceId\":%.62s", ids + strlen(",\"traceId\":"));
+    ck_assert_msg(strstr(span, want) != NULL, "span line does not carry its record's ids: %s", want);
+    if (n + 1 == cap) {
+      cap *= 2;
+      records = realloc(records, cap * sizeof *records);
+      ck_assert_ptr_nonnull(records);
+    }
+    records[n++] = s;
+    s = span_end + 1;
+  }
+  *count = (int)n;
+  return records;
+}
+
+/* Decisions in the log. */
+static int fx_log_lines(void)
+{
+  int n;
+  fx_log_records(&n);
   return n;
 }
 
+/* The log record line of decision `which` (0 = first), or "". */
 static const char *fx_log_line(int which)
 {
-  char path[256];
-  snprintf(path, sizeof path, "%s/private/telemetry/records.jsonl", F.boxdir);
-  char *s = get_file(path);
-  static char line[65536];
-  for (int i = 0; s && *s; i++) {
-    char *nl = strchr(s, '\n');
-    if (nl == NULL)
-      break;
-    if (i == which) {
-      size_t n = (size_t)(nl - s);
-      if (n >= sizeof line)
-        n = sizeof line - 1;
-      memcpy(line, s, n);
-      line[n] = '\0';
-      return line;
-    }
-    s = nl + 1;
-  }
-  return "";
+  int n;
+  char **records = fx_log_records(&n);
+  return which >= 0 && which < n ? records[which] : "";
 }
 
 #endif

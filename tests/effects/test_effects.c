@@ -7,6 +7,7 @@
  * violations. */
 #include "tests/effects/fxtest.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <linux/fs.h>
 #include <signal.h>
@@ -307,6 +308,16 @@ START_TEST(test_floor)
   fx_call("{\"op\":\"fs.read\",\"path\":\"out/alias\"}");
   ASSERT_EXC("PermissionError", "out/alias: resolves to an authority source that this run loaded, "
                                 "which no policy may open or change");
+  /* ... and a hard link to the decision log, made from outside, in the
+   * workspace itself and below it: read or appended to, it is Box state. */
+  char log_path[600];
+  snprintf(log_path, sizeof log_path, "%s/private/telemetry/records.jsonl", F.boxdir);
+  ck_assert_int_eq(link(log_path, wpath("hard_log")), 0);
+  ck_assert_int_eq(link(log_path, wpath("out/hard_log")), 0);
+  fx_call("{\"op\":\"fs.read\",\"path\":\"hard_log\"}");
+  ASSERT_EXC("PermissionError", "hard_log: resolves into trusted Box state, which no policy may open");
+  fx_call_data("x", 1, "{\"op\":\"fs.write\",\"path\":\"out/hard_log\",\"mode\":\"a\"}");
+  ASSERT_EXC("PermissionError", "out/hard_log: resolves into trusted Box state, which no policy may open");
   /* A mutation of a directory holding them. */
   fx_call("{\"op\":\"fs.rename\",\"src\":\"../project\",\"dst\":\"../moved\"}");
   ASSERT_EXC("PermissionError", "../project: resolves to an authority source that this run loaded, "
@@ -758,8 +769,138 @@ START_TEST(test_no_fd_leak)
     fx_call("{\"op\":\"fs.open\",\"path\":\"out/a\",\"mode\":\"x\"}");
     fx_call("{\"op\":\"fs.rmdir\",\"path\":\"out/d\"}");
     fx_call("{\"op\":\"fs.unlink\",\"path\":\"out/a\"}");
+    /* Leaves directly in the workspace: their parent is the held root fd,
+     * which every op must leave open. */
+    fx_call_data("x", 1, "{\"op\":\"fs.write\",\"path\":\"top\",\"mode\":\"w\"}");
+    fx_call("{\"op\":\"fs.open\",\"path\":\"top\",\"mode\":\"w\"}");
+    ASSERT_OK();
+    long long top = fx_int("h");
+    ck_assert_int_eq(fx_call_data("y", 1, "{\"op\":\"fs.hwrite\",\"h\":%lld}", top), EFFECTS_OK);
+    ck_assert_int_eq(fx_call("{\"op\":\"fs.close\",\"h\":%lld}", top), EFFECTS_OK);
+    fx_call("{\"op\":\"fs.open\",\"path\":\"top\",\"mode\":\"r\"}");
+    ASSERT_OK();
+    ck_assert_int_eq(fx_call("{\"op\":\"fs.close\",\"h\":%lld}", fx_int("h")), EFFECTS_OK);
+    fx_call("{\"op\":\"fs.rename\",\"src\":\"top\",\"dst\":\"top2\"}");
+    fx_call("{\"op\":\"fs.is_file\",\"path\":\"top2\"}");
+    fx_call("{\"op\":\"fs.listdir\",\"path\":\".\"}");
+    fx_call("{\"op\":\"fs.unlink\",\"path\":\"top2\"}");
+    fx_call("{\"op\":\"fs.exists\",\"path\":\"lnk\"}");
   }
   ck_assert_int_eq(count_fds(), before);
+  /* The root fds still work. */
+  fx_call("{\"op\":\"fs.read\",\"path\":\"notes.txt\"}");
+  ASSERT_OK();
+  fx_call("{\"op\":\"fs.exists\",\"path\":\"top2\"}");
+  ASSERT_OK();
+  ck_assert(!json_object_get_boolean(json_object_object_get(F.resp, "value")));
+}
+END_TEST
+
+/* "a" appends to the real file with O_APPEND: what another process
+ * appends while a handle is open is kept, each write lands at the end, and
+ * a symlink or a directory is never appended to. */
+START_TEST(test_append_is_o_append)
+{
+  put_file(wpath("log.txt"), "one\n");
+  fx_call("{\"op\":\"fs.open\",\"path\":\"log.txt\",\"mode\":\"a\"}");
+  ASSERT_OK();
+  long long h = fx_int("h");
+  /* another writer appends while the handle is open */
+  int fd = open(wpath("log.txt"), O_WRONLY | O_APPEND);
+  ck_assert_int_ge(fd, 0);
+  ck_assert_int_eq(write(fd, "two\n", 4), 4);
+  fx_call_data("three\n", 6, "{\"op\":\"fs.hwrite\",\"h\":%lld}", h);
+  ASSERT_OK();
+  ck_assert_int_eq(fx_int("pos"), 14);
+  ck_assert_int_eq(write(fd, "four\n", 5), 5);
+  close(fd);
+  ck_assert_str_eq(get_file(wpath("log.txt")), "one\ntwo\nthree\nfour\n");
+  fx_call("{\"op\":\"fs.close\",\"h\":%lld}", h);
+  ASSERT_OK();
+  ck_assert_str_eq(get_file(wpath("log.txt")), "one\ntwo\nthree\nfour\n");
+
+  /* one-shot fs.write "a": the same, and it creates a missing file */
+  fx_call_data("five\n", 5, "{\"op\":\"fs.write\",\"path\":\"log.txt\",\"mode\":\"a\"}");
+  ASSERT_OK();
+  ck_assert_int_eq(fx_int("n"), 5);
+  ck_assert_str_eq(get_file(wpath("log.txt")), "one\ntwo\nthree\nfour\nfive\n");
+  fx_call_data("x", 1, "{\"op\":\"fs.write\",\"path\":\"out/new.txt\",\"mode\":\"a\"}");
+  ASSERT_OK();
+  ck_assert_str_eq(get_file(wpath("out/new.txt")), "x");
+  struct stat st;
+  ck_assert_int_eq(stat(wpath("out/new.txt"), &st), 0);
+  ck_assert_int_eq(st.st_mode & 0777, 0666 & ~(unsigned)({ mode_t m = umask(0); umask(m); m; }));
+
+  /* "a+" reads from where it seeks; writes still go to the end */
+  fx_call("{\"op\":\"fs.open\",\"path\":\"log.txt\",\"mode\":\"a+\"}");
+  ASSERT_OK();
+  h = fx_int("h");
+  fx_call("{\"op\":\"fs.hseek\",\"h\":%lld,\"offset\":0,\"whence\":1}", h);
+  ck_assert_int_eq(fx_int("pos"), 24); /* opened at the end, like CPython */
+  fx_call("{\"op\":\"fs.hseek\",\"h\":%lld,\"offset\":0}", h);
+  fx_call("{\"op\":\"fs.hread\",\"h\":%lld,\"n\":4}", h);
+  ASSERT_OK();
+  ck_assert_uint_eq(F.len, 4);
+  ck_assert_int_eq(memcmp(F.data, "one\n", 4), 0);
+  fx_call_data("six\n", 4, "{\"op\":\"fs.hwrite\",\"h\":%lld}", h);
+  ASSERT_OK();
+  fx_call("{\"op\":\"fs.close\",\"h\":%lld}", h);
+  ck_assert_str_eq(get_file(wpath("log.txt")), "one\ntwo\nthree\nfour\nfive\nsix\n");
+
+  /* never through a symlink, never to a directory */
+  ck_assert_int_eq(symlink("log.txt", wpath("loglink")), 0);
+  fx_call_data("y", 1, "{\"op\":\"fs.write\",\"path\":\"loglink\",\"mode\":\"a\"}");
+  ASSERT_EXC("PermissionError", "loglink: resolves to a different path, so it is not the identity policy judged");
+  fx_call("{\"op\":\"fs.open\",\"path\":\"loglink\",\"mode\":\"a\"}");
+  ASSERT_EXC("PermissionError", "loglink: resolves to a different path, so it is not the identity policy judged");
+  fx_call("{\"op\":\"fs.open\",\"path\":\"out\",\"mode\":\"a\"}");
+  ASSERT_EXC("IsADirectoryError", "[Errno 21] Is a directory: 'out'");
+  ck_assert_str_eq(get_file(wpath("log.txt")), "one\ntwo\nthree\nfour\nfive\nsix\n");
+}
+END_TEST
+
+/* Temporary files leave nothing behind: unnamed (O_TMPFILE), and the named
+ * fallback for filesystems without it removes its names on every path. */
+static int stray_entries(const char *dir)
+{
+  DIR *d = opendir(dir);
+  ck_assert_ptr_nonnull(d);
+  int n = 0;
+  for (struct dirent *de; (de = readdir(d)) != NULL;)
+    n += strncmp(de->d_name, ".box-tmp-", 9) == 0;
+  closedir(d);
+  return n;
+}
+
+START_TEST(test_temporary_files)
+{
+  for (int named = 0; named < 2; named++) {
+    effects_force_named_tmp(F.e, named);
+    put_file(wpath("out/t.txt"), "old");
+    fx_call_data("new", 3, "{\"op\":\"fs.write\",\"path\":\"out/t.txt\",\"mode\":\"w\"}");
+    ASSERT_OK();
+    ck_assert_str_eq(get_file(wpath("out/t.txt")), "new");
+    fx_call_data("x", 1, "{\"op\":\"fs.write\",\"path\":\"out/fresh%d\",\"mode\":\"x\"}", named);
+    ASSERT_OK();
+    fx_call_data("y", 1, "{\"op\":\"fs.write\",\"path\":\"out/fresh%d\",\"mode\":\"x\"}", named);
+    ASSERT_EXC("FileExistsError", named ? "[Errno 17] File exists: 'out/fresh1'" : "[Errno 17] File exists: 'out/fresh0'");
+    ck_assert_str_eq(get_file(wpath(named ? "out/fresh1" : "out/fresh0")), "x");
+    /* a handle: invisible until close, then in place with the old mode */
+    ck_assert_int_eq(chmod(wpath("out/t.txt"), 0640), 0);
+    fx_call("{\"op\":\"fs.open\",\"path\":\"out/t.txt\",\"mode\":\"w\"}");
+    ASSERT_OK();
+    long long h = fx_int("h");
+    fx_call_data("handle", 6, "{\"op\":\"fs.hwrite\",\"h\":%lld}", h);
+    ck_assert_str_eq(get_file(wpath("out/t.txt")), "new");
+    ck_assert_int_eq(stray_entries(wpath("out")), named);
+    fx_call("{\"op\":\"fs.close\",\"h\":%lld}", h);
+    ASSERT_OK();
+    ck_assert_str_eq(get_file(wpath("out/t.txt")), "handle");
+    struct stat st;
+    ck_assert_int_eq(stat(wpath("out/t.txt"), &st), 0);
+    ck_assert_int_eq(st.st_mode & 0777, 0640);
+    ck_assert_int_eq(stray_entries(wpath("out")), 0);
+  }
 }
 END_TEST
 
@@ -827,6 +968,8 @@ int main(void)
   tcase_add_test(tc, test_violations);
   tcase_add_test(tc, test_random_requests);
   tcase_add_test(tc, test_no_fd_leak);
+  tcase_add_test(tc, test_append_is_o_append);
+  tcase_add_test(tc, test_temporary_files);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

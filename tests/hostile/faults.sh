@@ -35,7 +35,9 @@ temp_files() { ls -A "$1" | grep '^\.box-tmp-' || :; }
 
 # kill_worker_mid_write NAME MODE OLD: the script writes 64 KiB chunks to
 # big.bin through one handle, slowly; once it has written a few, the test
-# SIGKILLs box-worker.  OLD: the old content, or "" for no file.
+# SIGKILLs box-worker.  OLD: the old content, or "" for no file.  Mode
+# "ab" appends to the real file (O_APPEND, as CPython): the old content must
+# then be followed only by whole chunks, each write() having landed whole.
 kill_worker_mid_write() {
   rm -f "$WORKSPACE/big.bin"
   [ -n "$3" ] && printf '%s' "$3" >"$WORKSPACE/big.bin"
@@ -63,6 +65,13 @@ print('completed')" >"$OUT" 2>"$ERR" &
   if [ -z "$3" ]; then
     if [ ! -e "$WORKSPACE/big.bin" ]; then pass "$1: no file created"; else
       fail "$1: big.bin exists ($(wc -c <"$WORKSPACE/big.bin") bytes)"; fi
+  elif [ "$2" = ab ]; then
+    size=$(wc -c <"$WORKSPACE/big.bin")
+    extra=$((size - ${#3}))
+    if [ "$(head -c ${#3} "$WORKSPACE/big.bin")" = "$3" ] && [ $((extra % 65536)) -eq 0 ] &&
+      [ "$(tail -c +$((${#3} + 1)) "$WORKSPACE/big.bin" | tr -d N | wc -c)" -eq 0 ]; then
+      pass "$1: old content then $((extra / 65536)) whole chunks"; else
+      fail "$1: big.bin has $size bytes, not the old content and whole chunks"; fi
   elif [ "$(cat "$WORKSPACE/big.bin")" = "$3" ]; then pass "$1: old content intact"; else
     fail "$1: big.bin has $(wc -c <"$WORKSPACE/big.bin") bytes, not the old content"; fi
   left=$(temp_files "$WORKSPACE")
@@ -206,9 +215,14 @@ print(sorted(os.listdir(\".\")))" >"$1/out" 2>"$1/err"
   done
   # after each failed write the script printed keep.txt's first 20 bytes
   set -- $(grep -A1 '^[a-z_]* OSError\|^[a-z_]* no error' "$OUT" | grep -v '^[a-z_]* OSError\|^[a-z_]* no error\|^--' | tr ' ' '_')
+  # write_text and "w" replace the file whole or not at all; "a" appends to
+  # the real file, so what fitted stays after the old content.
   for mode in write_text handle append; do
-    if [ "${1:-}" = "old_content" ]; then pass "full workspace, $mode: keep.txt still the old content"
-    else fail "full workspace, $mode: keep.txt became '${1:-}'"; fi
+    case "$mode:${1:-}" in
+      append:old_content*) pass "full workspace, $mode: keep.txt starts with the old content" ;;
+      *:old_content) pass "full workspace, $mode: keep.txt still the old content" ;;
+      *) fail "full workspace, $mode: keep.txt became '${1:-}'" ;;
+    esac
     [ $# -gt 0 ] && shift
   done
   if [ "$(cat "$TMP/full/listing")" = "keep.txt" ] && [ "$(tail -n 1 "$OUT")" = "['keep.txt']" ]; then

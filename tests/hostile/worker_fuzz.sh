@@ -44,5 +44,6 @@ if [ "$before" = "$after" ]; then pass "workspace untouched"; else
   fail "workspace changed: $(printf '%s\n' "$after" | head -5)"; fi
 LOG="$TMP/state/private/telemetry/records.jsonl"
 if [ -f "$LOG" ] && grep -q '"permit"' "$LOG"; then fail "a permit in the decision log"; else
-  pass "no permit in the decision log ($(wc -l <"$LOG" 2>/dev/null || echo 0) decisions)"; fi
+  decided=$(grep -c '^{"resourceLogs"' "$LOG" 2>/dev/null) # a decision's log record line
+  pass "no permit in the decision log (${decided:-0} decisions)"; fi
 finish
