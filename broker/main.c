@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,53 @@ setup_signals(void)
   if (fd < 0)
     die(BOX_STATUS_BOX_FAILED, "cannot create a signalfd: %s", strerror(errno));
   return fd;
+}
+
+/* The worker is started as soon as the command line says a script will run
+ * (plain and alias routes): its exec, sandbox and interpreter start-up
+ * (worker/main.c) then overlap the broker's loading of box.toml and the
+ * policy.  It gets nothing until session_run() sends the SCRIPT frame, so a
+ * run refused on the way never runs any of the script; stop_worker(), an
+ * atexit handler, kills and reaps it on every way out. */
+static struct worker_proc worker;
+static bool worker_running;
+static int signal_fd = -1;
+
+static void
+stop_worker(void)
+{
+  if (worker_running)
+    worker_proc_finish(&worker);
+  worker_running = false;
+}
+
+/* Starts the worker unless it runs already.  0, or -1 with err. */
+static int
+start_worker(const struct cli_options *opts, struct worker_limits *limits, char *err,
+             size_t errlen)
+{
+  char path[PATH_MAX];
+
+  if (worker_running)
+    return 0;
+  worker_limits_default(limits);
+  if (opts->cpu_limit_s > 0)
+    limits->cpu_seconds = opts->cpu_limit_s;
+  if (opts->worker_path != NULL) { /* test builds only: cli.c parses it under BOX_TESTING */
+    if (realpath(opts->worker_path, path) == NULL) {
+      snprintf(err, errlen, "worker %s: %s", opts->worker_path, strerror(errno));
+      return -1;
+    }
+  } else if (worker_proc_locate(path, sizeof path, err, errlen) != 0)
+    return -1;
+  if (signal_fd < 0) /* before the fork: no signal may slip between the two */
+    signal_fd = setup_signals();
+  fflush(stdout); /* nothing buffered may be written twice or out of order */
+  fflush(stderr);
+  if (worker_proc_spawn(&worker, path, limits, err, errlen) != 0)
+    return -1;
+  worker_running = true;
+  return 0;
 }
 
 /* --decide: the policy dry run.  Prints the decision as JSON on stdout;
@@ -201,13 +249,14 @@ main(int argc, char **argv)
   struct session_script script;
   struct session_config scfg;
   struct session_result res;
-  struct worker_proc worker;
-  char err[1024], worker_path[PATH_MAX];
+  struct worker_limits limits;
+  char err[1024];
   char *file_source = NULL;
   const char *source = NULL, *script_path = NULL;
   enum cli_action action;
 
   sanitize_std_fds();
+  atexit(stop_worker);
   switch ((action = cli_parse(argc, argv, &opts, err, sizeof err))) {
   case CLI_HELP:
     cli_print_help(stdout);
@@ -224,6 +273,12 @@ main(int argc, char **argv)
       fprintf(stderr, "%s\n", err);
     return status;
   }
+  case CLI_RUN:
+  case CLI_ALIAS:
+    /* A failure here is reported below, after box.toml and the script are
+     * checked, where it always was. */
+    (void)start_worker(&opts, &limits, err, sizeof err);
+    break;
   default:
     break;
   }
@@ -357,26 +412,17 @@ main(int argc, char **argv)
    * operator's home (the reach floor admits both). */
   script.home = cfg->agent_home != NULL ? cfg->agent_home : cfg->operator_home;
 
-  memset(&scfg, 0, sizeof scfg);
-  worker_limits_default(&scfg.limits);
-  if (opts.worker_path != NULL) { /* test builds only: cli.c parses it under BOX_TESTING */
-    if (realpath(opts.worker_path, worker_path) == NULL)
-      die(BOX_STATUS_BOX_FAILED, "worker %s: %s", opts.worker_path, strerror(errno));
-  } else if (worker_proc_locate(worker_path, sizeof worker_path, err, sizeof err) != 0)
+  if (start_worker(&opts, &limits, err, sizeof err) != 0) /* the Shell route starts it here */
     die(BOX_STATUS_BOX_FAILED, "%s", err);
-  if (opts.cpu_limit_s > 0)
-    scfg.limits.cpu_seconds = opts.cpu_limit_s;
+  memset(&scfg, 0, sizeof scfg);
+  scfg.limits = limits;
   scfg.deadline_ms = opts.deadline_s * 1000u;
-  scfg.signal_fd = setup_signals();
+  scfg.signal_fd = signal_fd;
   scfg.dispatch = serve_effect;
   scfg.ops_ctx = effects;
   scfg.final_status = 1; /* the host-call limit: the script's RuntimeError */
-
-  fflush(stdout); /* nothing buffered may be written twice or out of order */
-  fflush(stderr);
-  if (worker_proc_spawn(&worker, worker_path, &scfg.limits, err, sizeof err) != 0)
-    die(BOX_STATUS_BOX_FAILED, "%s", err);
-  session_run(&worker, &script, &scfg, &res);
+  session_run(&worker, &script, &scfg, &res); /* reaps the worker */
+  worker_running = false;
 
   if (res.message[0] != '\0')
     fprintf(stderr, "box-broker: %s\n", res.message);
@@ -385,6 +431,6 @@ main(int argc, char **argv)
   decision_log_close(log);
   policy_free(policy);
   box_config_free(cfg);
-  close(scfg.signal_fd);
+  close(signal_fd);
   return res.status;
 }

@@ -28,7 +28,10 @@ void builtins_register(Dict *b);
 
 static bool runtime_ready;
 
-static void runtime_init(const char *argv0)
+/* The types, builtins and sys: everything that does not depend on the
+ * script.  box-worker calls this (interp_prepare) before the SCRIPT frame
+ * arrives, so it overlaps the broker's own start-up. */
+static void runtime_init(void)
 {
 	mem_init(0);
 	vm_init();
@@ -54,8 +57,14 @@ static void runtime_init(const char *argv0)
 	types_finish();
 	exc_prealloc();
 	builtins_register(vm.builtins);
-	sys_module_init(1, argv0);
+	sys_module_init(1, NULL);
 	runtime_ready = true;
+}
+
+void interp_prepare(void)
+{
+	if (!runtime_ready)
+		runtime_init();
 }
 
 /* ---- parse + compile ---------------------------------------------------------- */
@@ -257,9 +266,19 @@ static void print_syntax_error(Exc *e)
 	}
 	char buf[2048];
 	size_t n = syntax_error_format(&se, buf, sizeof buf);
-	if (n >= sizeof buf)
-		n = sizeof buf - 1;
-	out_write(2, buf, n);
+	if (n < sizeof buf) {
+		out_write(2, buf, n);
+	} else {
+		/* A long source line: format again into a buffer that fits it. */
+		char *big = malloc(n + 1);
+		if (big) {
+			n = syntax_error_format(&se, big, n + 1);
+			out_write(2, big, n);
+			free(big);
+		} else {
+			out_write(2, buf, sizeof buf - 1);
+		}
+	}
 	syntax_error_clear(&se);
 }
 
@@ -346,8 +365,8 @@ int interp_run(const char *source, size_t len, const char *filename, const char 
 {
 	run_host = host;
 	hostcall_set(host);
-	if (!runtime_ready)
-		runtime_init(argv0);
+	interp_prepare();
+	sys_set_argv0(argv0);
 	os_module_init(cwd);
 	Code *co = compile_string(source, len, filename, COMPILE_EXEC);
 	if (!co) {

@@ -7,6 +7,10 @@
 
 struct box_host; /* defined in worker/host.h */
 
+/* Builds the runtime without the script (types, builtins, sys), so it can
+ * overlap the broker's own start-up; interp_run does it when not done yet. */
+void interp_prepare(void);
+
 /* Runs one script to completion. Returns the process exit status (0, 1, or SystemExit's code).
  * filename is "<string>" for -c, else the script path; argv0 is "-c" or the script path. */
 int interp_run(const char *source, size_t len, const char *filename, const char *argv0,

@@ -4,14 +4,17 @@
  * the caller's stdout and stderr, 3 = the pipe from the broker and 4 = the
  * pipe to the broker, an empty environment and no arguments that matter.
  * The very first thing it does is enter the sandbox (seccomp/sandbox.h);
- * only then does it read the SCRIPT frame, run the interpreter, and report
- * the status in an EXIT frame. */
+ * then it starts the interpreter's runtime, which needs nothing from the
+ * broker (so it overlaps the broker's loading of box.toml and the policy),
+ * and only then reads the SCRIPT frame, runs the script, and reports the
+ * status in an EXIT frame. */
 #include "config.h"
 
 #include "common/protocol.h"
 #include "seccomp/sandbox.h"
 #include "worker/host.h"
 #include "worker/interp.h"
+
 
 #ifdef BOX_SANITIZERS
 /* LeakSanitizer's exit-time check needs ptrace and threads, which the
@@ -34,6 +37,7 @@ main(void)
 
   if (box_sandbox_enter(err, sizeof err) != 0)
     host_fatal("cannot enter the sandbox: %s", err);
+  interp_prepare();
   host_init(&host, BOX_WORKER_FD_IN, BOX_WORKER_FD_OUT);
   host_receive_script(&host, &script);
   os_set_home(script.home);

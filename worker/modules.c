@@ -237,6 +237,15 @@ void sys_module_init(int argc, const char *argv0)
 	obj_decref(&bm->ob);
 }
 
+/* sys.argv = [argv0]: the runtime (sys included) may be prepared before the
+ * script, and with it its name, arrives (worker/interp.c). */
+void sys_set_argv0(const char *argv0)
+{
+	List *argv = list_new(0);
+	list_append_steal(argv, str_value(str_cstr(argv0 ? argv0 : "")));
+	module_set_attr(((Module *)sys_module.u.o)->dict, "argv", v_obj(&argv->ob));
+}
+
 Value io_open(const Value *args, size_t nargs, Tuple *kw);
 Value io_open(const Value *args, size_t nargs, Tuple *kw)
 {

@@ -1,13 +1,20 @@
 /* broker/egress/fetch.c -- fetch() performed by the broker with libcurl: the
  * URL floor, the net:connect and http:request decisions, one pinned
- * connection, and the capped response (order and texts in fetch.h). */
+ * connection, and the capped response (order and texts in fetch.h).
+ * libcurl is loaded with dlopen on the first fetch, not linked: see
+ * load_libcurl(). */
 #define _GNU_SOURCE
+#include <config.h>
+
 #include "broker/egress/fetch.h"
 
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <curl/curl.h>
+#include <dlfcn.h>
 #include <netdb.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +39,104 @@ struct egress {
   struct pin *pins;
   size_t npins;
   long timeout_ms;
+  bool curl_initialised; /* this egress called curl_global_init */
 };
+
+/* ---- libcurl, loaded on the first fetch ------------------------------------
+ *
+ * Linking libcurl made every box-broker start load some thirty shared
+ * libraries (TLS, HTTP/2, SSH, LDAP, Kerberos...) and initialise OpenSSL,
+ * about two thirds of the time a short script takes, for the few scripts
+ * that ever fetch.  So the broker only compiles against curl.h, and the
+ * first fetch loads the library through the dynamic loader's ordinary
+ * search (the same one that linking used; the broker is trusted, the worker
+ * never sees it).  Each pointer has exactly the type curl.h declares. */
+
+#define LIBCURL_SONAME "libcurl.so.4"
+#define LIBCURL_MIN_VERSION 0x075500 /* 7.85: CURLOPT_PROTOCOLS_STR (configure.ac) */
+
+static struct {
+  void *handle; /* NULL until loaded */
+  __typeof__(curl_global_init) *global_init;
+  __typeof__(curl_global_cleanup) *global_cleanup;
+  __typeof__(curl_version_info) *version_info;
+  __typeof__(curl_free) *free;
+  __typeof__(curl_url) *url;
+  __typeof__(curl_url_set) *url_set;
+  __typeof__(curl_url_get) *url_get;
+  __typeof__(curl_url_cleanup) *url_cleanup;
+  __typeof__(curl_slist_append) *slist_append;
+  __typeof__(curl_slist_free_all) *slist_free_all;
+  __typeof__(curl_easy_init) *easy_init;
+  __typeof__(curl_easy_setopt) *easy_setopt;
+  __typeof__(curl_easy_perform) *easy_perform;
+  __typeof__(curl_easy_getinfo) *easy_getinfo;
+  __typeof__(curl_easy_strerror) *easy_strerror;
+  __typeof__(curl_easy_cleanup) *easy_cleanup;
+} libcurl;
+
+/* Fills libcurl once per process.  0, or -1 with err ("cannot load ..."). */
+static int load_libcurl(char *err, size_t errlen)
+{
+  static const struct {
+    const char *name;
+    size_t offset;
+  } symbols[] = {
+#define LIBCURL_SYMBOL(member) {"curl_" #member, offsetof(__typeof__(libcurl), member)}
+    LIBCURL_SYMBOL(global_init),  LIBCURL_SYMBOL(global_cleanup), LIBCURL_SYMBOL(version_info),
+    LIBCURL_SYMBOL(free),         LIBCURL_SYMBOL(url),            LIBCURL_SYMBOL(url_set),
+    LIBCURL_SYMBOL(url_get),      LIBCURL_SYMBOL(url_cleanup),    LIBCURL_SYMBOL(slist_append),
+    LIBCURL_SYMBOL(slist_free_all), LIBCURL_SYMBOL(easy_init),    LIBCURL_SYMBOL(easy_setopt),
+    LIBCURL_SYMBOL(easy_perform), LIBCURL_SYMBOL(easy_getinfo),   LIBCURL_SYMBOL(easy_strerror),
+    LIBCURL_SYMBOL(easy_cleanup),
+#undef LIBCURL_SYMBOL
+  };
+  void *handle;
+
+  if (libcurl.handle != NULL)
+    return 0;
+  handle = dlopen(LIBCURL_SONAME, RTLD_NOW | RTLD_LOCAL);
+  if (handle == NULL) {
+    snprintf(err, errlen, "cannot load %s (install the Debian package libcurl4): %s",
+             LIBCURL_SONAME, dlerror());
+    return -1;
+  }
+  for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
+    void *fn = dlsym(handle, symbols[i].name);
+    if (fn == NULL) {
+      snprintf(err, errlen, "cannot load %s: no symbol %s", LIBCURL_SONAME, symbols[i].name);
+      dlclose(handle);
+      return -1;
+    }
+    /* POSIX guarantees a data pointer from dlsym converts to a function pointer. */
+    memcpy((char *)&libcurl + symbols[i].offset, &fn, sizeof fn);
+  }
+  const curl_version_info_data *info = libcurl.version_info(CURLVERSION_NOW);
+  if (info == NULL || info->version_num < LIBCURL_MIN_VERSION) {
+    snprintf(err, errlen, "cannot use %s: version %s is older than 7.85", LIBCURL_SONAME,
+             info != NULL ? info->version : "unknown");
+    dlclose(handle);
+    return -1;
+  }
+  libcurl.handle = handle;
+  return 0;
+}
+
+/* The first fetch of this egress: load libcurl and initialise it. */
+static int egress_ready(struct egress *g, char *err, size_t errlen)
+{
+  if (g->curl_initialised)
+    return 0;
+  if (load_libcurl(err, errlen) != 0)
+    return -1;
+  CURLcode rc = libcurl.global_init(CURL_GLOBAL_DEFAULT);
+  if (rc != CURLE_OK) {
+    snprintf(err, errlen, "cannot initialise libcurl: %s", libcurl.easy_strerror(rc));
+    return -1;
+  }
+  g->curl_initialised = true;
+  return 0;
+}
 
 struct egress *egress_new(const struct policy *pol, struct decision_log *log)
 {
@@ -42,7 +146,6 @@ struct egress *egress_new(const struct policy *pol, struct decision_log *log)
   g->pol = pol;
   g->log = log;
   g->timeout_ms = EGRESS_TIMEOUT_MS;
-  curl_global_init(CURL_GLOBAL_DEFAULT);
   return g;
 }
 
@@ -53,8 +156,9 @@ void egress_free(struct egress *g)
   for (size_t i = 0; i < g->npins; i++)
     free(g->pins[i].host);
   free(g->pins);
+  if (g->curl_initialised)
+    libcurl.global_cleanup();
   free(g);
-  curl_global_cleanup();
 }
 
 void egress_set_timeout_ms(struct egress *g, long ms) { g->timeout_ms = ms; }
@@ -412,10 +516,10 @@ struct target {
 static void target_free(struct target *t)
 {
   if (t->u)
-    curl_url_cleanup(t->u);
-  curl_free(t->url);
-  curl_free(t->scheme);
-  curl_free(t->host);
+    libcurl.url_cleanup(t->u);
+  libcurl.free(t->url);
+  libcurl.free(t->scheme);
+  libcurl.free(t->host);
   free(t->host_l);
   free(t->path);
 }
@@ -469,15 +573,15 @@ static int parse_target(const char *url, struct target *t, json_object *resp)
 {
   memset(t, 0, sizeof *t);
   char *path = NULL, *user = NULL;
-  t->u = curl_url();
+  t->u = libcurl.url();
   if (t->u == NULL)
     abort();
-  if (curl_url_set(t->u, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME) != CURLUE_OK ||
-      curl_url_get(t->u, CURLUPART_SCHEME, &t->scheme, 0) != CURLUE_OK) {
+  if (libcurl.url_set(t->u, CURLUPART_URL, url, CURLU_NON_SUPPORT_SCHEME) != CURLUE_OK ||
+      libcurl.url_get(t->u, CURLUPART_SCHEME, &t->scheme, 0) != CURLUE_OK) {
     fail_url(resp, "builder error for url", url, "invalid URL");
     return -1;
   }
-  if (curl_url_get(t->u, CURLUPART_HOST, &t->host, 0) != CURLUE_OK) {
+  if (libcurl.url_get(t->u, CURLUPART_HOST, &t->host, 0) != CURLUE_OK) {
     struct fxbuf b = {0};
     fxbuf_puts(&b, "access denied: ");
     fx_lossy_utf8(&b, url, strlen(url));
@@ -497,22 +601,22 @@ static int parse_target(const char *url, struct target *t, json_object *resp)
     fxbuf_free(&b);
     return -1;
   }
-  if (curl_url_get(t->u, CURLUPART_USER, &user, 0) == CURLUE_OK) {
-    curl_free(user);
+  if (libcurl.url_get(t->u, CURLUPART_USER, &user, 0) == CURLUE_OK) {
+    libcurl.free(user);
     fail_url(resp, "builder error for url", url, "credentials in the URL are not accepted");
     return -1;
   }
   char *port = NULL;
-  if (curl_url_get(t->u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) != CURLUE_OK ||
-      curl_url_get(t->u, CURLUPART_PATH, &path, 0) != CURLUE_OK) {
-    curl_free(port);
+  if (libcurl.url_get(t->u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) != CURLUE_OK ||
+      libcurl.url_get(t->u, CURLUPART_PATH, &path, 0) != CURLUE_OK) {
+    libcurl.free(port);
     fail_url(resp, "builder error for url", url, "invalid URL");
     return -1;
   }
   t->port = strtol(port, NULL, 10);
-  curl_free(port);
+  libcurl.free(port);
   t->path = canonical_path(path);
-  curl_free(path);
+  libcurl.free(path);
   t->host_l = strdup(t->host);
   if (t->host_l == NULL)
     abort();
@@ -523,10 +627,10 @@ static int parse_target(const char *url, struct target *t, json_object *resp)
   /* What is sent is what policy judged: the host as decided (lowercase, no
    * trailing dot) and the canonical path, without the fragment. */
   if (egress_classify_host(t->host, NULL, NULL) == EGRESS_HOST_NAME)
-    curl_url_set(t->u, CURLUPART_HOST, t->host_l, 0);
-  curl_url_set(t->u, CURLUPART_PATH, t->path, 0);
-  curl_url_set(t->u, CURLUPART_FRAGMENT, NULL, 0);
-  if (curl_url_get(t->u, CURLUPART_URL, &t->url, 0) != CURLUE_OK) {
+    libcurl.url_set(t->u, CURLUPART_HOST, t->host_l, 0);
+  libcurl.url_set(t->u, CURLUPART_PATH, t->path, 0);
+  libcurl.url_set(t->u, CURLUPART_FRAGMENT, NULL, 0);
+  if (libcurl.url_get(t->u, CURLUPART_URL, &t->url, 0) != CURLUE_OK) {
     fail_url(resp, "builder error for url", url, "invalid URL");
     return -1;
   }
@@ -602,7 +706,7 @@ static void perform(struct egress *g, const struct egress_request *req, const st
   struct transfer tr = {0};
   tr.allowed = addr;
   tr.allowed_len = addrlen;
-  CURL *c = curl_easy_init();
+  CURL *c = libcurl.easy_init();
   if (c == NULL)
     abort();
   char errbuf[CURL_ERROR_SIZE] = "";
@@ -623,57 +727,57 @@ static void perform(struct egress *g, const struct egress_request *req, const st
       fxbuf_printf(&line, "%s: %s", n, v);
     else
       fxbuf_printf(&line, "%s;", n);
-    hl = curl_slist_append(hl, line.p);
+    hl = libcurl.slist_append(hl, line.p);
     fxbuf_free(&line);
   }
-  hl = curl_slist_append(hl, "Expect:");
+  hl = libcurl.slist_append(hl, "Expect:");
   if (req->body && !has_ctype)
-    hl = curl_slist_append(hl, "Content-Type:");
+    hl = libcurl.slist_append(hl, "Content-Type:");
   if (!egress_classify_host(t->host, NULL, NULL)) { /* a name: pin it */
     struct fxbuf pin = {0};
     fxbuf_printf(&pin, addr->sa_family == AF_INET6 ? "%s:%ld:[%s]" : "%s:%ld:%s", t->host_l,
                  t->port, ip);
-    res = curl_slist_append(res, pin.p);
+    res = libcurl.slist_append(res, pin.p);
     fxbuf_free(&pin);
   }
-  curl_easy_setopt(c, CURLOPT_URL, t->url);
-  curl_easy_setopt(c, CURLOPT_RESOLVE, res);
-  curl_easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, on_open);
-  curl_easy_setopt(c, CURLOPT_OPENSOCKETDATA, &tr);
-  curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
-  curl_easy_setopt(c, CURLOPT_PROXY, "");
-  curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, g->timeout_ms);
-  curl_easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)EGRESS_MAX_BODY);
-  curl_easy_setopt(c, CURLOPT_FORBID_REUSE, 1L);
-  curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
-  curl_easy_setopt(c, CURLOPT_HTTPHEADER, hl);
-  curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
-  curl_easy_setopt(c, CURLOPT_WRITEDATA, &tr);
-  curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
-  curl_easy_setopt(c, CURLOPT_HEADERDATA, &tr);
+  libcurl.easy_setopt(c, CURLOPT_URL, t->url);
+  libcurl.easy_setopt(c, CURLOPT_RESOLVE, res);
+  libcurl.easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, on_open);
+  libcurl.easy_setopt(c, CURLOPT_OPENSOCKETDATA, &tr);
+  libcurl.easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+  libcurl.easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+  libcurl.easy_setopt(c, CURLOPT_FOLLOWLOCATION, 0L);
+  libcurl.easy_setopt(c, CURLOPT_PROXY, "");
+  libcurl.easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+  libcurl.easy_setopt(c, CURLOPT_TIMEOUT_MS, g->timeout_ms);
+  libcurl.easy_setopt(c, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)EGRESS_MAX_BODY);
+  libcurl.easy_setopt(c, CURLOPT_FORBID_REUSE, 1L);
+  libcurl.easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
+  libcurl.easy_setopt(c, CURLOPT_HTTPHEADER, hl);
+  libcurl.easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
+  libcurl.easy_setopt(c, CURLOPT_WRITEDATA, &tr);
+  libcurl.easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
+  libcurl.easy_setopt(c, CURLOPT_HEADERDATA, &tr);
   if (req->body) {
-    curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)req->body_len);
-    curl_easy_setopt(c, CURLOPT_POSTFIELDS, req->body_len ? req->body : "");
-    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+    libcurl.easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)req->body_len);
+    libcurl.easy_setopt(c, CURLOPT_POSTFIELDS, req->body_len ? req->body : "");
+    libcurl.easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
   } else if (strcmp(method, "HEAD") == 0) {
-    curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+    libcurl.easy_setopt(c, CURLOPT_NOBODY, 1L);
   } else if (strcmp(method, "GET") != 0) {
-    curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
+    libcurl.easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
   }
-  CURLcode rc = curl_easy_perform(c);
+  CURLcode rc = libcurl.easy_perform(c);
   if (tr.over_cap || rc == CURLE_FILESIZE_EXCEEDED) {
     fail(resp, "OSError", "response exceeds the 1048576-byte limit");
   } else if (tr.header_over) {
     fail(resp, "OSError", "response headers exceed the 262144-byte limit");
   } else if (rc != CURLE_OK) {
     fail_url(resp, "error sending request for url", t->url,
-             *errbuf ? errbuf : curl_easy_strerror(rc));
+             *errbuf ? errbuf : libcurl.easy_strerror(rc));
   } else {
     long status = 0;
-    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+    libcurl.easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
     json_object_object_add(resp, "ok", json_object_new_boolean(1));
     json_object_object_add(resp, "status", json_object_new_int((int)status));
     json_object_object_add(resp, "headers", headers_json(&tr));
@@ -684,9 +788,9 @@ out:
   clear_headers(&tr);
   free(tr.h);
   fxbuf_free(&tr.body);
-  curl_slist_free_all(hl);
-  curl_slist_free_all(res);
-  curl_easy_cleanup(c);
+  libcurl.slist_free_all(hl);
+  libcurl.slist_free_all(res);
+  libcurl.easy_cleanup(c);
 }
 
 void egress_fetch(struct egress *g, const struct egress_request *req, json_object *resp, void **body,
@@ -696,6 +800,12 @@ void egress_fetch(struct egress *g, const struct egress_request *req, json_objec
   *blen = 0;
   struct target t;
   const char *method = req->method ? req->method : "GET";
+  char err[512];
+  if (egress_ready(g, err, sizeof err) != 0) {
+    fprintf(stderr, "box-broker: fetch is unavailable: %s\n", err);
+    fail(resp, "OSError", "fetch is unavailable: the box cannot load its HTTP client");
+    return;
+  }
   if (parse_target(req->url, &t, resp) != 0) {
     target_free(&t);
     return;
