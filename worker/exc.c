@@ -457,6 +457,27 @@ static Value exc_with_traceback(Value self, const Value *args, size_t nargs, Tup
 	return val_incref(self);
 }
 
+/* BaseException.__reduce__ (and __reduce_ex__, which CPython routes to it):
+ * (type(self), self.args), plus the instance dict when it holds anything. */
+static Value exc_reduce(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	(void)args;
+	if (!args_check("__reduce__", nargs, kw, 0, 0))
+		return v_null();
+	Exc *e = (Exc *)self.u.o;
+	Value parts[3] = {v_obj(&e->ob.type->ob), v_obj(&e->args->ob),
+			  e->dict ? v_obj(&e->dict->ob) : v_none()};
+	Tuple *t = tuple_from(parts, e->dict && e->dict->used ? 3 : 2);
+	return t ? v_obj(&t->ob) : v_null();
+}
+
+static Value exc_reduce_ex(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("__reduce_ex__", nargs, kw, 1, 1))
+		return v_null();
+	return exc_reduce(self, NULL, 0, NULL);
+}
+
 static Value exc_add_note(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	if (!args_check("add_note", nargs, kw, 1, 1))
@@ -533,6 +554,23 @@ static void exc_fill_extra(Exc *e)
 	}
 }
 
+/* Every builtin exception class by name, kept apart from the builtins dict
+ * the script can change: a script that rebinds `PermissionError` still gets
+ * the real class from OSError(13, ...) and from a refused host call. */
+static Dict *builtin_exc_types;
+
+Type *exc_builtin_type_named(const char *name)
+{
+	if (!builtin_exc_types || !name)
+		return NULL;
+	Str *k = str_cstr(name);
+	if (!k)
+		return NULL;
+	Value c = dict_get_str(builtin_exc_types, k);
+	obj_decref(&k->ob);
+	return IS_NULL(c) ? NULL : (Type *)c.u.o;
+}
+
 /* OSError(errno, ...) constructs the subclass that errno names (Linux
  * numbering), as CPython does, when called on OSError itself. */
 static Type *oserror_subclass(const Value *args, size_t nargs)
@@ -545,16 +583,11 @@ static Type *oserror_subclass(const Value *args, size_t nargs)
 		{104, "ConnectionResetError"}, {108, "BrokenPipeError"}, {110, "TimeoutError"},
 		{111, "ConnectionRefusedError"}, {114, "BlockingIOError"}, {115, "BlockingIOError"},
 	};
-	if (nargs < 2 || nargs > 5 || args[0].tag != V_INT || !vm.builtins)
+	if (nargs < 2 || nargs > 5 || args[0].tag != V_INT)
 		return NULL;
-	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
-		if (map[i].err != args[0].u.i)
-			continue;
-		Str *k = str_intern(map[i].name);
-		Value c = dict_get_str(vm.builtins, k);
-		obj_decref(&k->ob);
-		return is_exc_type(c) ? (Type *)c.u.o : NULL;
-	}
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (map[i].err == args[0].u.i)
+			return exc_builtin_type_named(map[i].name);
 	return NULL;
 }
 
@@ -621,6 +654,9 @@ static Type *new_exc_type(Dict *builtins, const char *name, Type *base)
 	Str *key = str_intern(name);
 	dict_set_str(t->dict, ID(__module__), str_value(str_intern("builtins")));
 	dict_set_str(builtins, key, v_obj(&t->ob));
+	if (!builtin_exc_types)
+		builtin_exc_types = dict_new();
+	dict_set_str(builtin_exc_types, key, v_obj(&t->ob));
 	obj_decref(&key->ob);
 	return t;
 }
@@ -650,6 +686,8 @@ void exc_types_init(Dict *b)
 	g->set = exc_set_suppress;
 	type_add_method(B, "with_traceback", exc_with_traceback, 0);
 	type_add_method(B, "add_note", exc_add_note, 0);
+	type_add_method(B, "__reduce__", exc_reduce, 0);
+	type_add_method(B, "__reduce_ex__", exc_reduce_ex, 0);
 	Exc_BaseException = B;
 
 #define E(var, name, base) var = new_exc_type(b, name, base)

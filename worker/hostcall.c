@@ -25,18 +25,12 @@ static const char *jstr(json_object *o, const char *key)
 
 /* The exception class named by the reply: a builtin exception type, else
  * RuntimeError (the broker is trusted, but stay total). */
+/* The broker names the class; look it up among the real builtin classes,
+ * never in the builtins dict the script may have rebound. */
 static Type *exc_type_named(const char *name)
 {
-	if (!name)
-		return Exc_RuntimeError;
-	Str *k = str_cstr(name);
-	if (!k)
-		return Exc_RuntimeError;
-	Value t = dict_get_str(vm.builtins, k);
-	obj_decref(&k->ob);
-	if (IS_NULL(t) || !is_exc_type(t))
-		return Exc_RuntimeError;
-	return (Type *)t.u.o;
+	Type *t = exc_builtin_type_named(name);
+	return t ? t : Exc_RuntimeError;
 }
 
 static Value new_str(const char *s) { return str_value(str_cstr(s)); }

@@ -97,22 +97,30 @@ void mem_free(void *p, size_t n)
 	free(p);
 }
 
-/* GMP hooks: GMP cannot handle failure, so callers pre-check sizes; here an
- * impossible request aborts cleanly rather than corrupting memory. */
+/* GMP hooks.  GMP cannot handle a failed allocation, so callers pre-check
+ * big-int result sizes with mem_check(); these hooks are the backstop for
+ * what no caller foresaw (an intermediate of math.factorial, say): a request
+ * over the limits, or one malloc cannot satisfy, ends the script with the
+ * uncatchable MemoryError (interp_fatal exits; GMP never sees a NULL). */
 static void *gmp_alloc(size_t n)
 {
+	mem_check(n);
 	void *p = malloc(n ? n : 1);
 	if (!p)
-		abort();
+		over_limit();
 	mem_used += n;
 	return p;
 }
 
 static void *gmp_realloc(void *p, size_t old_n, size_t new_n)
 {
+	if (new_n > old_n)
+		mem_check(new_n - old_n);
+	if (new_n > MEM_ALLOC_CAP && !limits_lifted)
+		over_limit();
 	void *q = realloc(p, new_n ? new_n : 1);
 	if (!q)
-		abort();
+		over_limit();
 	mem_used = mem_used - old_n + new_n;
 	return q;
 }

@@ -7,7 +7,8 @@
  * malloc itself fails the mem_* functions set an ordinary MemoryError (a
  * preallocated instance, so raising it needs no memory) and return NULL.  GMP is routed here too
  * (mp_set_memory_functions); callers pre-check big-int result sizes with
- * mem_check() so GMP never reaches the cap (its hooks cannot fail).
+ * mem_check() so GMP rarely reaches the cap; its hooks end the script with
+ * the uncatchable MemoryError when it does.
  */
 #ifndef BOX_MEM_H
 #define BOX_MEM_H

@@ -10,8 +10,10 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "worker/mem.h"
 #include "worker/runtime.h"
 #include "worker/modules/registry.h"
 #include "worker/modules/math_mod.h"
@@ -742,10 +744,41 @@ static Value m_isqrt(Value self, const Value *args, size_t nargs, Tuple *kw)
 	return int_fn1("math.isqrt", num_math_isqrt, args, nargs, kw);
 }
 
+/* factorial, comb and perm build their result in GMP.  One that would not
+ * fit in a single allocation (MEM_ALLOC_CAP) ends the script with the
+ * uncatchable MemoryError before the work starts, not after minutes of CPU
+ * (the GMP allocation hooks would stop it only then).  log2_result: an upper
+ * bound of log2(result); only small-int arguments are estimated (a larger n
+ * is refused by the functions themselves or left to the hooks). */
+static void refuse_if_huge(double log2_result)
+{
+	if (log2_result / 8.0 > (double)MEM_ALLOC_CAP)
+		mem_check(SIZE_MAX);   /* over the cap: does not return */
+}
+
+/* log2(n!) for n >= 0. */
+static double log2_factorial(double n) { return lgamma(n + 1.0) / M_LN2; }
+
 static Value m_factorial(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	(void)self;
+	if (nargs == 1 && args[0].tag == V_INT && args[0].u.i > 1)
+		refuse_if_huge(log2_factorial((double)args[0].u.i));
 	return int_fn1("math.factorial", num_math_factorial, args, nargs, kw);
+}
+
+/* comb(n, k) <= n**m / m! with m = min(k, n - k); perm(n, k) <= n**k. */
+static void refuse_huge_comb_perm(Value nv, Value kv, bool perm)
+{
+	if (nv.tag != V_INT || kv.tag != V_INT || nv.u.i < 2 || kv.u.i < 1 || kv.u.i > nv.u.i)
+		return;
+	double n = (double)nv.u.i, k = (double)kv.u.i;
+	if (perm) {
+		refuse_if_huge(k * log2(n));
+		return;
+	}
+	double m = k < n - k ? k : n - k;
+	refuse_if_huge(m * log2(n) - log2_factorial(m));
 }
 
 static Value comb_perm(int (*fn)(struct num_intres *, const struct num_int *, const struct num_int *,
@@ -784,6 +817,7 @@ static Value m_comb(Value self, const Value *args, size_t nargs, Tuple *kw)
 	(void)self;
 	if (!exact_args("comb", nargs, kw, 2))
 		return v_null();
+	refuse_huge_comb_perm(args[0], args[1], false);
 	return comb_perm(num_math_comb, args[0], args[1]);
 }
 
@@ -793,6 +827,10 @@ static Value m_perm(Value self, const Value *args, size_t nargs, Tuple *kw)
 	if (!no_kw("perm", kw) || !args_check("perm", nargs, NULL, 1, 2))
 		return v_null();
 	Value k = nargs == 2 && !IS_NONE(args[1]) ? args[1] : v_null();
+	if (!IS_NULL(k))
+		refuse_huge_comb_perm(args[0], k, true);
+	else if (args[0].tag == V_INT && args[0].u.i > 1)
+		refuse_if_huge(log2_factorial((double)args[0].u.i));
 	return comb_perm(num_math_perm, args[0], k);
 }
 

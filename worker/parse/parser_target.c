@@ -119,10 +119,12 @@ struct depth_walk {
 static void walk_expr(struct depth_walk *w, const ast_expr *e);
 static void walk_stmts(struct depth_walk *w, const ast_stmt_seq *body);
 
+/* CPython 3.11 meets a tree this deep in its compiler (the AST optimiser)
+ * and says so in these words. */
 static noreturn void too_deep(struct depth_walk *w)
 {
 	syntax_error_set(w->p->err, "RecursionError", 0, 0, 0, 0, NULL, 0, "%s",
-			 "maximum recursion depth exceeded during ast construction");
+			 "maximum recursion depth exceeded during compilation");
 	longjmp(*w->p->unwind, 1);
 }
 
