@@ -53,6 +53,10 @@ check bool_chain "Module" "$(rep 'a and ' 100000) print \"b\""
 check compare_chain "Module" "$(rep 'a < ' 100000) print \"b\""
 check decorators "Module" "$(rep '@d\\n' 10000) print \"def f(): pass\""
 check deep_blocks "Module" "for (i = 0; i < 99; i++) { for (j = 0; j < i; j++) printf \" \"; print \"if x:\" } for (j = 0; j < 99; j++) printf \" \"; print \"pass\""
+# Comprehension targets that fail inside one another (found by fuzz_parse:
+# the target's error diagnosis re-parsed each level three times, 3**depth).
+check comp_target_nest "SyntaxError" "printf \"a = \"; $(rep '(f(x for ( k, ' 40) print \"\""
+check comp_target_nest_closed "SyntaxError" "printf \"a = \"; $(rep 'f(x for (k, ' 40) $(rep ') in y)' 40) print \"\""
 
 echo "parser-stress: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -881,6 +881,13 @@ ast_expr *p_star_targets_for(struct parser *p)
 		return e;
 	}
 	struct token *bad = p_peek(p);
+	/* Inside a trial the error is thrown away by the enclosing p_try, so
+	 * the precise diagnosis below (two more parses of the same tokens) would
+	 * be wasted; nested comprehensions made that exponential in depth. */
+	if (p->probing) {
+		p->pos = (int)(bad - p->tokens);
+		p_fail_generic(p);
+	}
 	p->pos = save;
 	p->last = last;
 	ast_expr *all = p_try(p, p_star_expressions);
