@@ -135,23 +135,11 @@ static Value do_richcmp(Value a, Value b, int op)
 	}
 }
 
-static inline int cmp_result(int c, int op)
-{
-	switch (op) {
-	case CMP_LT: return c < 0;
-	case CMP_LE: return c <= 0;
-	case CMP_EQ: return c == 0;
-	case CMP_NE: return c != 0;
-	case CMP_GT: return c > 0;
-	default: return c >= 0;
-	}
-}
-
 Value obj_richcmp(Value a, Value b, int op)
 {
 	if ((a.tag == V_INT || a.tag == V_BOOL) && (b.tag == V_INT || b.tag == V_BOOL)) {
 		int c = a.u.i < b.u.i ? -1 : a.u.i > b.u.i;
-		return v_bool(cmp_result(c, op));
+		return cmp_result(c, op);
 	}
 	if (a.tag == V_FLOAT && b.tag == V_FLOAT) {
 		double x = a.u.f, y = b.u.f;
@@ -169,7 +157,7 @@ Value obj_richcmp(Value a, Value b, int op)
 			return v_bool(str_equal(AS_STR(a), AS_STR(b)));
 		if (op == CMP_NE)
 			return v_bool(!str_equal(AS_STR(a), AS_STR(b)));
-		return v_bool(cmp_result(str_compare(AS_STR(a), AS_STR(b)), op));
+		return cmp_result(str_compare(AS_STR(a), AS_STR(b)), op);
 	}
 	if (!enter_recursion(" in comparison"))
 		return v_null();

@@ -263,14 +263,7 @@ static Value bytes_richcmp(Value a, Value b, int op)
 	int c = memcmp(pa, pb, m);
 	if (c == 0)
 		c = na < nb ? -1 : na > nb;
-	switch (op) {
-	case CMP_LT: return v_bool(c < 0);
-	case CMP_LE: return v_bool(c <= 0);
-	case CMP_EQ: return v_bool(c == 0);
-	case CMP_NE: return v_bool(c != 0);
-	case CMP_GT: return v_bool(c > 0);
-	default: return v_bool(c >= 0);
-	}
+	return cmp_result(c, op);
 }
 
 static ssize_t bytes_len(Value v) { size_t n; buf_of(v, &n); return (ssize_t)n; }

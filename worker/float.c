@@ -197,14 +197,7 @@ static Value float_richcmp(Value a, Value b, int op)
 	c = num_float_int_compare(x, &n);
 	if (c == 2)
 		return v_bool(op == CMP_NE);
-	switch (op) {
-	case CMP_LT: return v_bool(c < 0);
-	case CMP_LE: return v_bool(c <= 0);
-	case CMP_EQ: return v_bool(c == 0);
-	case CMP_NE: return v_bool(c != 0);
-	case CMP_GT: return v_bool(c > 0);
-	default: return v_bool(c >= 0);
-	}
+	return cmp_result(c, op);
 }
 
 #define FL_NB(name, op) static Value name(Value a, Value b) { return float_binop(a, b, op); }

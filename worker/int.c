@@ -517,14 +517,7 @@ static Value int_richcmp(Value a, Value b, int op)
 	if (!is_intlike(a) || !is_intlike(b))
 		return v_notimpl();
 	int c = int_cmp(a, b);
-	switch (op) {
-	case CMP_LT: return v_bool(c < 0);
-	case CMP_LE: return v_bool(c <= 0);
-	case CMP_EQ: return v_bool(c == 0);
-	case CMP_NE: return v_bool(c != 0);
-	case CMP_GT: return v_bool(c > 0);
-	default: return v_bool(c >= 0);
-	}
+	return cmp_result(c, op);
 }
 
 #define INT_NB(name, op) static Value name(Value a, Value b) { return int_binop(a, b, op); }

@@ -125,14 +125,7 @@ static bool tuple_hash_inner(Value v, int64_t *out)
 static Value compare_lengths(size_t na, size_t nb, int op)
 {
 	int c = na < nb ? -1 : na > nb;
-	switch (op) {
-	case CMP_LT: return v_bool(c < 0);
-	case CMP_LE: return v_bool(c <= 0);
-	case CMP_EQ: return v_bool(c == 0);
-	case CMP_NE: return v_bool(c != 0);
-	case CMP_GT: return v_bool(c > 0);
-	default: return v_bool(c >= 0);
-	}
+	return cmp_result(c, op);
 }
 
 Value seq_richcmp(const Value *a, size_t na, const Value *b, size_t nb, int op)

@@ -53,6 +53,18 @@ enum {
 };
 /* Rich comparison operators (CPython's Py_LT..Py_GE numbering). */
 enum { CMP_LT, CMP_LE, CMP_EQ, CMP_NE, CMP_GT, CMP_GE };
+/* The rich comparison op applied to a three-way result c (<0, 0, >0). */
+static inline Value cmp_result(int c, int op)
+{
+	switch (op) {
+	case CMP_LT: return v_bool(c < 0);
+	case CMP_LE: return v_bool(c <= 0);
+	case CMP_EQ: return v_bool(c == 0);
+	case CMP_NE: return v_bool(c != 0);
+	case CMP_GT: return v_bool(c > 0);
+	default: return v_bool(c >= 0);
+	}
+}
 
 /* Type flags. */
 #define TF_HEAPTYPE 0x1u     /* created by a class statement */

@@ -83,12 +83,7 @@ static Value str_richcmp(Value a, Value b, int op)
 	if (op == CMP_NE)
 		return v_bool(!str_equal(x, y));
 	int c = str_compare(x, y);
-	switch (op) {
-	case CMP_LT: return v_bool(c < 0);
-	case CMP_LE: return v_bool(c <= 0);
-	case CMP_GT: return v_bool(c > 0);
-	default: return v_bool(c >= 0);
-	}
+	return cmp_result(c, op);
 }
 
 static ssize_t str_len(Value v) { return (ssize_t)AS_STR(v)->len; }

@@ -405,14 +405,7 @@ static Value date_sub(Value a, Value b)
 
 static Value cmp_to_bool(int c, int op)
 {
-	switch (op) {
-	case CMP_LT: return v_bool(c < 0);
-	case CMP_LE: return v_bool(c <= 0);
-	case CMP_EQ: return v_bool(c == 0);
-	case CMP_NE: return v_bool(c != 0);
-	case CMP_GT: return v_bool(c > 0);
-	default: return v_bool(c >= 0);
-	}
+	return cmp_result(c, op);
 }
 
 static Value date_richcmp(Value a, Value b, int op)

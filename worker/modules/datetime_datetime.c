@@ -729,14 +729,7 @@ static Value dt_sub(Value a, Value b)
 static Value cmp128(__int128 x, __int128 y, int op)
 {
 	int c = x < y ? -1 : x > y;
-	switch (op) {
-	case CMP_LT: return v_bool(c < 0);
-	case CMP_LE: return v_bool(c <= 0);
-	case CMP_EQ: return v_bool(c == 0);
-	case CMP_NE: return v_bool(c != 0);
-	case CMP_GT: return v_bool(c > 0);
-	default: return v_bool(c >= 0);
-	}
+	return cmp_result(c, op);
 }
 
 static Value dt_richcmp(Value a, Value b, int op)

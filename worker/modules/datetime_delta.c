@@ -431,14 +431,7 @@ static Value delta_richcmp(Value a, Value b, int op)
 		return v_notimpl();
 	__int128 x = dt_delta_us(a), y = dt_delta_us(b);
 	int c = x < y ? -1 : x > y;
-	switch (op) {
-	case CMP_LT: return v_bool(c < 0);
-	case CMP_LE: return v_bool(c <= 0);
-	case CMP_EQ: return v_bool(c == 0);
-	case CMP_NE: return v_bool(c != 0);
-	case CMP_GT: return v_bool(c > 0);
-	default: return v_bool(c >= 0);
-	}
+	return cmp_result(c, op);
 }
 
 static bool delta_hash(Value a, int64_t *out)

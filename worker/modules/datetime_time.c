@@ -300,14 +300,7 @@ static int64_t time_us(TimeObj *o)
 static Value cmp_bool(int64_t x, int64_t y, int op)
 {
 	int c = x < y ? -1 : x > y;
-	switch (op) {
-	case CMP_LT: return v_bool(c < 0);
-	case CMP_LE: return v_bool(c <= 0);
-	case CMP_EQ: return v_bool(c == 0);
-	case CMP_NE: return v_bool(c != 0);
-	case CMP_GT: return v_bool(c > 0);
-	default: return v_bool(c >= 0);
-	}
+	return cmp_result(c, op);
 }
 
 static Value time_richcmp(Value a, Value b, int op)
