@@ -38,7 +38,8 @@ tmpfile_supported() {
 # start_script: runs SRC in the background until stdout shows "written"
 start_script() {
   rm -f "$RECORDS"
-  (cd "$WS" && HOME="$HOME_DIR" exec "$BROKER" --config "$CFG/box.toml" -c "$SRC") >"$OUT" 2>"$ERR" &
+  : >"$OUT" # emptied here: the wait below must not see the last run's line
+  (cd "$WS" && HOME="$HOME_DIR" exec "$BROKER" --config "$CFG/box.toml" -c "$SRC") >>"$OUT" 2>"$ERR" &
   bpid=$!
   i=0
   while [ $i -lt 200 ] && ! grep -q written "$OUT"; do sleep 0.05; i=$((i + 1)); done

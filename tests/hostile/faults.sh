@@ -145,6 +145,9 @@ fi
 # The policy changes during a run.
 policy_swap() { # NAME NEWPOLICY-FILE WANT-LINE-FOR-THE-WRITE
   rm -f "$WORKSPACE/during.txt"
+  # Empty the output here, not in the background job's redirection: the
+  # wait loop below must not see the previous run's "loaded".
+  : >"$OUT"
   "$REAPER" -- "$BROKER" --config "$CONFIG" -c "import time
 print('loaded', flush=True)
 time.sleep(1.5)
@@ -153,7 +156,7 @@ try:
         f.write('written')
     print('write permitted')
 except PermissionError as e:
-    print('write denied')" >"$OUT" 2>"$ERR" &
+    print('write denied')" >>"$OUT" 2>"$ERR" &
   reaper=$!
   n=0
   while ! grep -q loaded "$OUT" && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
