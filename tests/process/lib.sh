@@ -92,11 +92,20 @@ check_no_leftover() {
     pass "$1: nothing left behind"; fi
 }
 
-# child_of PID: the pid of PID's (only) child, or nothing (one awk over
-# /proc: no procps needed).
+# child_of PID: the pid of PID's (only) child, or nothing (no procps needed).
 child_of() {
-  awk -v parent="$1" '/^PPid:/ && $2 == parent { split(FILENAME, part, "/"); print part[3]; exit }' \
-    /proc/[0-9]*/status 2>/dev/null | grep .
+  # The kernel's list of PID's children when it has one: one read, no race.
+  # Otherwise every process's status; one awk per file, because mawk (Debian's
+  # awk) gives up on all of them when one process exits during the scan.
+  if [ -r "/proc/$1/task/$1/children" ]; then
+    set -- $(cat "/proc/$1/task/$1/children" 2>/dev/null)
+    [ $# -gt 0 ] && echo "$1"
+    return
+  fi
+  for s in /proc/[0-9]*/status; do
+    awk -v parent="$1" '/^PPid:/ { if ($2 == parent) { split(FILENAME, part, "/"); print part[3] } exit }' \
+      "$s" 2>/dev/null
+  done | head -n 1 | grep .
 }
 
 # wait_for_child PID: waits up to 5 s for PID to have a child; prints it.
