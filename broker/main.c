@@ -94,6 +94,7 @@ setup_signals(void)
  * run refused on the way never runs any of the script; stop_worker(), an
  * atexit handler, kills and reaps it on every way out. */
 static struct worker_proc worker;
+static char worker_path[PATH_MAX];
 static bool worker_running;
 static int signal_fd = -1;
 
@@ -105,15 +106,20 @@ stop_worker(void)
   worker_running = false;
 }
 
-/* Starts the worker unless it runs already.  0, or -1 with err. */
+/* Starts the worker unless it runs already; with `confirm`, also waits
+ * until its exec is known to have succeeded.  0, or -1 with err. */
 static int
-start_worker(const struct cli_options *opts, struct worker_limits *limits, char *err,
-             size_t errlen)
+start_worker(const struct cli_options *opts, struct worker_limits *limits, bool confirm,
+             char *err, size_t errlen)
 {
-  char path[PATH_MAX];
+  char *path = worker_path;
 
-  if (worker_running)
-    return 0;
+  if (worker_running) {
+    if (!confirm || worker_proc_started(&worker, path, err, errlen) == 0)
+      return 0;
+    worker_running = false; /* reaped by worker_proc_started() */
+    return -1;
+  }
   worker_limits_default(limits);
   if (opts->cpu_limit_s > 0)
     limits->cpu_seconds = opts->cpu_limit_s;
@@ -122,16 +128,16 @@ start_worker(const struct cli_options *opts, struct worker_limits *limits, char 
       snprintf(err, errlen, "worker %s: %s", opts->worker_path, strerror(errno));
       return -1;
     }
-  } else if (worker_proc_locate(path, sizeof path, err, errlen) != 0)
+  } else if (worker_proc_locate(path, sizeof worker_path, err, errlen) != 0)
     return -1;
   if (signal_fd < 0) /* before the fork: no signal may slip between the two */
     signal_fd = setup_signals();
   fflush(stdout); /* nothing buffered may be written twice or out of order */
   fflush(stderr);
-  if (worker_proc_spawn(&worker, path, limits, err, errlen) != 0)
+  if (worker_proc_start(&worker, path, limits, err, errlen) != 0)
     return -1;
   worker_running = true;
-  return 0;
+  return confirm ? start_worker(opts, limits, confirm, err, errlen) : 0;
 }
 
 /* --decide: the policy dry run.  Prints the decision as JSON on stdout;
@@ -277,7 +283,7 @@ main(int argc, char **argv)
   case CLI_ALIAS:
     /* A failure here is reported below, after box.toml and the script are
      * checked, where it always was. */
-    (void)start_worker(&opts, &limits, err, sizeof err);
+    (void)start_worker(&opts, &limits, false, err, sizeof err);
     break;
   default:
     break;
@@ -412,7 +418,7 @@ main(int argc, char **argv)
    * operator's home (the reach floor admits both). */
   script.home = cfg->agent_home != NULL ? cfg->agent_home : cfg->operator_home;
 
-  if (start_worker(&opts, &limits, err, sizeof err) != 0) /* the Shell route starts it here */
+  if (start_worker(&opts, &limits, true, err, sizeof err) != 0) /* the Shell route starts it here */
     die(BOX_STATUS_BOX_FAILED, "%s", err);
   memset(&scfg, 0, sizeof scfg);
   scfg.limits = limits;

@@ -1,11 +1,14 @@
 /* broker/worker_proc.h -- starting, watching and reaping the worker process.
  *
- * worker_proc_spawn() forks; the child resets its signals, becomes a session
+ * worker_proc_start() clones a child that shares the broker's memory until it
+ * execs (vfork-style: no page tables copied, the broker blocks only until
+ * the exec is under way; a plain fork in the sanitizer build); the child
+ * resets its signals, becomes a session
  * leader, asks to be SIGKILLed when the broker dies, puts the pipes on the
  * fixed descriptors of common/protocol.h, closes every other fd, sets its
- * rlimits, turns off dumpability and execs box-worker with an empty
- * environment.  The worker itself then enters the seccomp sandbox before it
- * reads anything.  Every path through the broker ends in worker_proc_finish(),
+ * rlimits and execs box-worker with an empty environment.  The worker
+ * itself then turns off dumpability and enters the seccomp sandbox before
+ * it reads anything.  Every path through the broker ends in worker_proc_finish(),
  * which kills the worker if it still runs and reaps it. */
 #ifndef BOX_BROKER_WORKER_PROC_H
 #define BOX_BROKER_WORKER_PROC_H
@@ -40,6 +43,7 @@ struct worker_proc {
   int pidfd;        /* -1 when pidfd_open is unavailable */
   int to_worker;    /* broker's write end (non-blocking) */
   int from_worker;  /* broker's read end (non-blocking) */
+  int setup_fd;     /* the child's set-up report, until worker_proc_started() */
   bool reaped;
   bool killed;      /* the broker sent SIGKILL */
   int wait_status;  /* from wait4, once reaped */
@@ -52,7 +56,16 @@ int worker_proc_locate(char *path, size_t size, char *err, size_t errlen);
 /* The same search for any of box's own programs ("box-alias"). */
 int box_locate_program(const char *name, char *path, size_t size, char *err, size_t errlen);
 
-/* Starts the worker.  0, or -1 with err (nothing left running). */
+/* Starts the worker and returns at once: the exec and the worker's own
+ * start-up then overlap whatever the broker does next.  0, or -1 with err
+ * (nothing left running). */
+int worker_proc_start(struct worker_proc *w, const char *path, const struct worker_limits *lim,
+                      char *err, size_t errlen);
+/* Waits for the started child's set-up report (end-of-file once box-worker
+ * is exec'd).  0; or -1 with err, the child reaped.  Call before sending the
+ * worker anything; later calls return 0 at once. */
+int worker_proc_started(struct worker_proc *w, const char *path, char *err, size_t errlen);
+/* worker_proc_start() then worker_proc_started(). */
 int worker_proc_spawn(struct worker_proc *w, const char *path, const struct worker_limits *lim,
                       char *err, size_t errlen);
 
