@@ -3,7 +3,8 @@
  * The broker's child execs this program with fds 0 = /dev/null, 1 and 2 =
  * the caller's stdout and stderr, 3 = the pipe from the broker and 4 = the
  * pipe to the broker, an empty environment and no arguments that matter.
- * The very first thing it does is enter the sandbox (seccomp/sandbox.h);
+ * The very first thing it does is lay out its heap on huge pages
+ * (worker/heap_start.h) and enter the sandbox (seccomp/sandbox.h);
  * then it starts the interpreter's runtime, which needs nothing from the
  * broker (so it overlaps the broker's loading of box.toml and the policy),
  * and only then reads the SCRIPT frame, runs the script, and reports the
@@ -12,6 +13,7 @@
 
 #include "common/protocol.h"
 #include "seccomp/sandbox.h"
+#include "worker/heap_start.h"
 #include "worker/host.h"
 #include "worker/interp.h"
 
@@ -35,6 +37,7 @@ main(void)
   char err[256];
   int status;
 
+  heap_start_on_huge_pages();
   if (box_sandbox_enter(err, sizeof err) != 0)
     host_fatal("cannot enter the sandbox: %s", err);
   interp_prepare();
