@@ -87,6 +87,21 @@ setup_signals(void)
   return fd;
 }
 
+/* The script's name as CPython 3.11 gives it to __file__ and tracebacks: a
+ * relative path joined to the directory it is relative to, not normalised
+ * ("./x.py" in /w is "/w/./x.py").  sys.argv[0] keeps the name as given. */
+static const char *
+script_file_name(const char *dir, const char *path, char *buf, size_t size)
+{
+  size_t n;
+
+  if (path[0] == '/' || dir == NULL || (n = strlen(dir)) == 0)
+    return path;
+  if ((size_t)snprintf(buf, size, "%s%s%s", dir, dir[n - 1] == '/' ? "" : "/", path) >= size)
+    return path;
+  return buf;
+}
+
 /* The worker is started as soon as the command line says a script will run
  * (plain and alias routes): its exec, sandbox and interpreter start-up
  * (worker/main.c) then overlap the broker's loading of box.toml and the
@@ -257,6 +272,7 @@ main(int argc, char **argv)
   struct session_result res;
   struct worker_limits limits;
   char err[1024];
+  char cwd_buf[PATH_MAX], file_name_buf[PATH_MAX];
   char *file_source = NULL;
   const char *source = NULL, *script_path = NULL;
   enum cli_action action;
@@ -335,6 +351,8 @@ main(int argc, char **argv)
       die(BOX_STATUS_BOX_FAILED, "%s", err);
     script.source = file_source;
     script.filename = script_path;
+    if (getcwd(cwd_buf, sizeof cwd_buf) != NULL)
+      script.filename = script_file_name(cwd_buf, script_path, file_name_buf, sizeof file_name_buf);
     script.argv0 = script_path;
   }
   if (script.source != NULL && !box_utf8_valid(script.source, script.len))
@@ -393,7 +411,8 @@ main(int argc, char **argv)
         status = 1;
       }
       script.source = file_source;
-      script.filename = arg;
+      script.filename = script_file_name(opts.cwd ? opts.cwd : cfg->workspace, arg, file_name_buf,
+                                         sizeof file_name_buf);
       script.argv0 = arg;
     }
     if (form != SHELL_FORM_DONE && (script.len > BOX_MAX_SCRIPT_BYTES ||

@@ -36,6 +36,17 @@ run_box "$WORKSPACE/hello.py"
 check_status "script file" 5
 check_out "script file" "hello from a file"
 
+# __file__ and the traceback name a relative SCRIPT by its absolute path, not
+# normalised, and sys.argv[0] as given (CPython 3.11).
+printf 'import sys\nprint(__file__, sys.argv[0])\nraise SystemExit(f"{__name__} done")\n' \
+  >"$WORKSPACE/where.py"
+here=$(pwd)
+cd "$WORKSPACE" && run_box ./where.py
+cd "$here"
+check_status "relative script" 1
+check_out "relative script: __file__ absolute, argv[0] as given" "$WORKSPACE/./where.py ./where.py"
+check_err "relative script" "__main__ done"
+
 run_box -c "import os
 print(os.getcwd())"
 check_status "getcwd" 0
