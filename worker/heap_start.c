@@ -44,11 +44,13 @@
 #define CHUNK_HEADER 16
 #define TOP_SLACK 64
 
+#ifndef BOX_SANITIZERS /* the sanitizer runtime has its own allocator */
 static void *heap_filler;
+#endif
 
 void heap_start_on_huge_pages(void)
 {
-#ifndef BOX_SANITIZERS /* the sanitizer runtime has its own allocator */
+#ifndef BOX_SANITIZERS
 	struct mallinfo2 mi;
 	uintptr_t top, boundary, end;
 	size_t chunk;
