@@ -85,6 +85,27 @@ void
 box_frame_decoder_free(struct box_frame_decoder *d)
 {
   drop_partial(d);
+  if (d->tok != NULL)
+    json_tokener_free(d->tok);
+  d->tok = NULL;
+}
+
+/* A frame was handed out: get ready for the next one.  The JSON buffer and
+ * the parser are kept (every request and reply would otherwise allocate and
+ * free both), unless the buffer grew large. */
+#define KEEP_JSON_CAP 16384
+static void
+next_frame(struct box_frame_decoder *d)
+{
+  if (d->json_cap > KEEP_JSON_CAP) {
+    free(d->json_text);
+    d->json_text = NULL;
+    d->json_cap = 0;
+  }
+  free(d->bin);
+  d->bin = NULL;
+  d->bin_cap = 0;
+  d->header_got = d->json_got = d->bin_got = 0;
 }
 
 bool
@@ -186,14 +207,17 @@ parse_json(struct box_frame_decoder *d, struct json_object **out)
   why = precheck_json(text, d->json_len);
   if (why != NULL)
     return fail(d, "%s", why);
-  tok = json_tokener_new_ex(BOX_FRAME_MAX_JSON_DEPTH);
+  if (d->tok == NULL)
+    d->tok = json_tokener_new_ex(BOX_FRAME_MAX_JSON_DEPTH);
+  tok = d->tok;
   if (tok == NULL)
     return fail(d, "out of memory for the JSON parser");
+  json_tokener_reset(tok);
   json_tokener_set_flags(tok, JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8);
   obj = json_tokener_parse_ex(tok, text, (int)d->json_len);
   jerr = json_tokener_get_error(tok);
   end = json_tokener_get_parse_end(tok);
-  json_tokener_free(tok);
+  json_tokener_reset(tok); /* drops what a failed parse left on its stack */
   if (obj == NULL || jerr != json_tokener_success) {
     if (obj != NULL)
       json_object_put(obj);
@@ -306,7 +330,7 @@ box_frame_decoder_feed(struct box_frame_decoder *d, const void *buf, size_t len,
   out->bin = d->bin_len > 0 ? d->bin : NULL;
   out->bin_len = d->bin_len;
   d->bin = NULL; /* now the frame's */
-  drop_partial(d);
+  next_frame(d);
   return BOX_FRAME_READY;
 }
 

@@ -50,6 +50,7 @@ struct box_frame_decoder {
   size_t bin_got, bin_cap;
   bool failed;
   char error[200];
+  struct json_tokener *tok; /* the JSON parser, kept for the next frame */
 };
 
 void box_frame_decoder_init(struct box_frame_decoder *d);

@@ -118,20 +118,28 @@ int fx_valid_utf8(const char *s, size_t n)
   return 1;
 }
 
+/* Valid stretches are copied whole (every decided path passes here). */
 void fx_lossy_utf8(struct fxbuf *b, const char *s, size_t n)
 {
   const unsigned char *u = (const unsigned char *)s;
-  for (size_t i = 0; i < n;) {
+  size_t run = 0, i = 0;
+  while (i < n) {
     uint32_t cp;
-    size_t k = utf8_decode(u + i, n - i, &cp);
-    if (k == 0) {
-      fxbuf_put(b, "\xef\xbf\xbd", 3);
+    size_t k;
+    if (u[i] < 0x80) {
       i++;
-    } else {
-      fxbuf_put(b, u + i, k);
-      i += k;
+      continue;
     }
+    k = utf8_decode(u + i, n - i, &cp);
+    if (k != 0) {
+      i += k;
+      continue;
+    }
+    fxbuf_put(b, u + run, i - run);
+    fxbuf_put(b, "\xef\xbf\xbd", 3);
+    run = ++i;
   }
+  fxbuf_put(b, u + run, n - run);
 }
 
 /* Python's str.isprintable() for one code point (Unicode 14 via libunistring). */
@@ -158,7 +166,14 @@ void fx_py_repr(struct fxbuf *b, const char *s, size_t n)
   fxbuf_put(b, &quote, 1);
   for (size_t i = 0; i < n;) {
     uint32_t cp;
-    size_t k = utf8_decode(u + i, n - i, &cp);
+    size_t k, run = i;
+    /* printable ASCII other than the quote and '\\' stands for itself */
+    while (i < n && u[i] >= 0x20 && u[i] < 0x7f && u[i] != (unsigned char)quote && u[i] != '\\')
+      i++;
+    fxbuf_put(b, u + run, i - run);
+    if (i == n)
+      break;
+    k = utf8_decode(u + i, n - i, &cp);
     if (k == 0) { /* os.fsdecode: the byte becomes a lone surrogate */
       fxbuf_printf(b, "\\udc%02x", u[i]);
       i++;
