@@ -531,6 +531,27 @@ static Value binop1(Value a, Value b, int op)
 	return v_notimpl();
 }
 
+/* Does v's type repeat with * (CPython's sq_repeat): str, list, tuple,
+ * bytes, bytearray and their subclasses. */
+static bool has_sq_repeat(Value v)
+{
+	if (IS_STR(v) || IS_LIST(v) || IS_TUPLE(v))
+		return true;
+	return v.tag == V_OBJ && (val_isinstance(v, &bytes_type) || val_isinstance(v, &bytearray_type));
+}
+
+/* The error of a * that no operand implemented: a sequence times a
+ * non-int names the other operand, the left sequence first (CPython's
+ * sequence_repeat after binary_op1). */
+static Value mul_error(Value a, Value b, const char *sym)
+{
+	if (has_sq_repeat(a) || has_sq_repeat(b))
+		return err_null_format(Exc_TypeError, "can't multiply sequence by non-int of type '%s'",
+				       type_name_of(has_sq_repeat(a) ? b : a));
+	return err_null_format(Exc_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'",
+			       sym, type_name_of(a), type_name_of(b));
+}
+
 Value binop(Value a, Value b, int op)
 {
 	if (a.tag == V_INT && b.tag == V_INT)
@@ -543,9 +564,6 @@ Value binop(Value a, Value b, int op)
 	if (!is_notimpl(r))
 		return r;
 	val_decref(r);
-	if (op == NB_MUL) {
-		/* sequence repetition is part of the sequence types' nb_mul here */
-	}
 	if (op == NB_POW)
 		return err_null_format(Exc_TypeError, "unsupported operand type(s) for ** or pow(): '%s' and '%s'",
 				       type_name_of(a), type_name_of(b));
@@ -558,10 +576,8 @@ Value binop(Value a, Value b, int op)
 		return err_null_format(Exc_TypeError, "can only concatenate list (not \"%s\") to list", type_name_of(b));
 	if (op == NB_ADD && IS_TUPLE(a))
 		return err_null_format(Exc_TypeError, "can only concatenate tuple (not \"%s\") to tuple", type_name_of(b));
-	if (op == NB_MUL && (IS_STR(a) || IS_LIST(a) || IS_TUPLE(a) || IS_STR(b) || IS_LIST(b) || IS_TUPLE(b))) {
-		Value seq = (IS_STR(a) || IS_LIST(a) || IS_TUPLE(a)) ? b : a;
-		return err_null_format(Exc_TypeError, "can't multiply sequence by non-int of type '%s'", type_name_of(seq));
-	}
+	if (op == NB_MUL)   /* sequence repetition is the sequences' nb_mul here */
+		return mul_error(a, b, binop_syms[op]);
 	return err_null_format(Exc_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'",
 			       binop_syms[op], type_name_of(a), type_name_of(b));
 }
@@ -589,8 +605,8 @@ Value inplace_op(Value a, Value b, int op)
 		return err_null_format(Exc_TypeError, "'%s' object is not iterable", type_name_of(b));
 	if (op == NB_ADD && IS_TUPLE(a))
 		return err_null_format(Exc_TypeError, "can only concatenate tuple (not \"%s\") to tuple", type_name_of(b));
-	if (op == NB_MUL && (IS_STR(a) || IS_LIST(a) || IS_TUPLE(a)))
-		return err_null_format(Exc_TypeError, "can't multiply sequence by non-int of type '%s'", type_name_of(b));
+	if (op == NB_MUL)
+		return mul_error(a, b, inplace_syms[op]);
 	return err_null_format(Exc_TypeError, "unsupported operand type(s) for %s: '%s' and '%s'",
 			       inplace_syms[op], type_name_of(a), type_name_of(b));
 }
@@ -701,6 +717,81 @@ static int cmp_str_vals(const void *a, const void *b)
 	return str_compare(AS_STR(*(const Value *)a), AS_STR(*(const Value *)b));
 }
 
+/* ---- read-only members ------------------------------------------------- */
+
+static int readonly_member_set(Value self, Value v)
+{
+	(void)self;
+	(void)v;
+	err_format(Exc_AttributeError, "readonly attribute");
+	return -1;
+}
+
+/* Adds the attribute name to the builtin type t as CPython's READONLY
+ * members (complex.real, range.start, slice.stop): assigning or deleting
+ * it raises AttributeError "readonly attribute", not the "is not
+ * writable" of a getset without a setter. */
+void type_add_member_ro(Type *t, const char *name, unaryfn get);
+void type_add_member_ro(Type *t, const char *name, unaryfn get)
+{
+	type_add_getset(t, name, get);
+	Str *key = str_intern(name);
+	Value d = dict_get_str(t->dict, key);
+	obj_decref(&key->ob);
+	if (obj_is(d, &getset_type))
+		((GetSet *)d.u.o)->set = readonly_member_set;
+}
+
+/* ---- dir() ---------------------------------------------------------------- */
+
+/* Does the __slots__ value sl (a str or a sequence of str) name name? */
+static bool slots_name(Value sl, const char *name)
+{
+	if (IS_STR(sl))
+		return strcmp(AS_STR(sl)->data, name) == 0;
+	const Value *it = NULL;
+	size_t n = 0;
+	if (IS_TUPLE(sl)) {
+		it = AS_TUPLE(sl)->items;
+		n = AS_TUPLE(sl)->n;
+	} else if (IS_LIST(sl)) {
+		it = AS_LIST(sl)->items;
+		n = AS_LIST(sl)->n;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (IS_STR(it[i]) && strcmp(AS_STR(it[i])->data, name) == 0)
+			return true;
+	return false;
+}
+
+/* Which of __dict__ and __weakref__ the classes of t's MRO add, as
+ * CPython's type_new does: a class statement without __slots__ (or whose
+ * __slots__ names them) adds __dict__, and __weakref__ unless its builtin
+ * base is variable-size (int, tuple, bytes) or already weak-referenceable
+ * (set, frozenset, type). */
+static void class_adds_dict_weakref(Type *t, bool *dict, bool *weakref)
+{
+	for (size_t i = 0; t->mro && i < t->mro->n; i++) {
+		Type *c = (Type *)t->mro->items[i].u.o;
+		if (c == Exc_BaseException || c == &func_type)
+			*dict = true;   /* builtins whose instances have a __dict__ */
+		if (!(c->flags & TF_HEAPTYPE) || !c->dict)
+			continue;
+		Value sl = dict_get_str(c->dict, ID(__slots__));
+		if (IS_NULL(sl) || slots_name(sl, "__dict__"))
+			*dict = true;
+		if (!IS_NULL(sl) && !slots_name(sl, "__weakref__"))
+			continue;
+		Type *b = c;
+		while (b->base && (b->flags & TF_HEAPTYPE))
+			b = b->base;
+		if (!type_is_subtype(b, &int_type) && !type_is_subtype(b, &tuple_type) &&
+		    !type_is_subtype(b, &bytes_type) && !type_is_subtype(b, &set_type) &&
+		    !type_is_subtype(b, &frozenset_type) && !type_is_subtype(b, &type_type))
+			*weakref = true;
+	}
+}
+
 Value obj_dir(Value v)
 {
 	Dict *names = dict_new();
@@ -713,11 +804,24 @@ Value obj_dir(Value v)
 	if (t == &module_type)
 		dict_update(names, v_obj(&((Module *)v.u.o)->dict->ob));
 	Type *walk = (t == &type_type || (t->flags & TF_TYPE_SUB)) ? (Type *)v.u.o : t;
+	Value dict_name = str_value(ID(__dict__));
 	for (size_t i = 0; walk->mro && i < walk->mro->n; i++) {
 		Type *c = (Type *)walk->mro->items[i].u.o;
-		if (c->dict)
-			dict_update(names, v_obj(&c->dict->ob));
+		if (!c->dict)
+			continue;
+		/* object's generic __dict__ getset serves every class here; in
+		 * CPython only the classes that add a dict have one */
+		bool had = c == &object_type && !IS_NULL(dict_get(names, dict_name));
+		dict_update(names, v_obj(&c->dict->ob));
+		if (c == &object_type && !had && dict_del(names, dict_name) < 0)
+			err_clear();
 	}
+	bool adds_dict = false, adds_weakref = false;
+	class_adds_dict_weakref(walk, &adds_dict, &adds_weakref);
+	if (adds_dict)
+		dict_set(names, dict_name, v_none());
+	if (adds_weakref)
+		dict_set_str(names, ID(__weakref__), v_none());
 	List *l = list_with_cap(names->used);
 	size_t pos = 0;
 	Value k;

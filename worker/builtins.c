@@ -14,6 +14,24 @@
 
 static Value print_to(Value file, Value *args, size_t n, Value sep, Value end, bool flush);
 
+/* input([prompt]): the prompt goes to stdout; the worker's stdin is
+ * /dev/null, so reading it is always at end of file (CPython's result
+ * under the same stdin). */
+BUILTIN(input)
+{
+	if (kw && kw->n)
+		return err_null_format(Exc_TypeError, "input() takes no keyword arguments");
+	if (nargs > 1)
+		return err_null_format(Exc_TypeError, "input expected at most 1 argument, got %zu", nargs);
+	Value end = str_value(str_empty());
+	Value r = print_to(v_null(), (Value *)args, nargs, v_null(), end, true);
+	val_decref(end);
+	if (IS_NULL(r))
+		return r;
+	val_decref(r);
+	return err_null_format(Exc_EOFError, "EOF when reading a line");
+}
+
 BUILTIN(print)
 {
 	static const char *const names[] = {"sep", "end", "file", "flush"};
@@ -633,13 +651,16 @@ BUILTIN(sorted)
 {
 	if (nargs != 1)
 		return err_null_format(Exc_TypeError, nargs ? "sorted expected 1 argument, got %zu" : "sorted expected 1 argument, got %zu", nargs);
+	extern bool sort_check_keywords(Tuple *kw);   /* list.c */
 	static const char *const names[] = {"", "key", "reverse"};
 	Value a[3] = {v_null(), v_null(), v_null()};
-	if (!args_parse("sorted", args, nargs, kw, names, 1, 3, a))
-		return v_null();
-	Value l = seq_to_list(a[0]);
+	Value l = seq_to_list(args[0]);   /* first, as CPython */
 	if (IS_NULL(l))
 		return l;
+	if (!sort_check_keywords(kw) || !args_parse("sorted", args, nargs, kw, names, 1, 3, a)) {
+		val_decref(l);
+		return v_null();
+	}
 	int rev = IS_NULL(a[2]) ? 0 : obj_truth(a[2]);
 	if (rev < 0) {
 		val_decref(l);
@@ -893,6 +914,7 @@ void builtins_register(Dict *b)
 	dict_set_str(b, ID(__name__), str_value(str_intern("builtins")));
 	dict_set_str(b, ID(__doc__), v_none());
 	add_fn(b, "print", bi_print);
+	add_fn(b, "input", bi_input);
 	add_fn(b, "len", bi_len);
 	add_fn(b, "isinstance", bi_isinstance);
 	add_fn(b, "issubclass", bi_issubclass);
@@ -966,4 +988,13 @@ void builtins_register(Dict *b)
 	dict_set_str(b, str_intern("Ellipsis"), v_obj(&ellipsis_obj));
 	dict_set_str(b, str_intern("NotImplemented"), v_obj(&notimpl_obj));
 	dict_set_str(b, str_intern("__debug__"), v_bool(true));
+	/* CPython's sequences concatenate through sq_concat: they have __add__
+	 * but no __radd__ (here + is their nb[NB_ADD], which gave them one) */
+	Type *concat[] = {&str_type, &bytes_type, &bytearray_type, &tuple_type, &list_type};
+	for (size_t i = 0; i < sizeof concat / sizeof concat[0]; i++) {
+		Value k = str_value(str_intern("__radd__"));
+		if (dict_del(concat[i]->dict, k) < 0)
+			err_clear();
+		val_decref(k);
+	}
 }

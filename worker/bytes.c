@@ -193,14 +193,17 @@ fail:
 	return v_null();
 }
 
-static Value bytes_tp_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
+/* bytes(source, encoding, errors) as an exact bytes object. */
+static Value bytes_make(const Value *args, size_t nargs, Tuple *kw)
 {
 	static const char *const names[] = {"source", "encoding", "errors"};
 	Value a[3] = {v_null(), v_null(), v_null()};
 	if (!args_parse("bytes", args, nargs, kw, names, 0, 3, a))
 		return v_null();
-	if (IS_NULL(a[0]))
-		return v_obj(&bytes_new("", 0)->ob);
+	if (IS_NULL(a[0])) {
+		Bytes *b = bytes_new("", 0);
+		return b ? v_obj(&b->ob) : v_null();
+	}
 	if (!IS_NULL(a[1])) {
 		if (!IS_STR(a[0]))
 			return err_null_format(Exc_TypeError, "encoding without a string argument");
@@ -208,9 +211,40 @@ static Value bytes_tp_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 		return enc;
 	}
 	Value bf = type_lookup(val_type(a[0]), ID(__bytes__));
-	if (!IS_NULL(bf))
-		return call_method(a[0], ID(__bytes__), NULL, 0);
+	if (!IS_NULL(bf)) {
+		Value r = call_method(a[0], ID(__bytes__), NULL, 0);
+		if (!IS_NULL(r) && !IS_BYTES(r)) {
+			err_format(Exc_TypeError, "__bytes__ returned non-bytes (type %s)", type_name_of(r));
+			val_decref(r);
+			return v_null();
+		}
+		return r;
+	}
 	return bytes_from_value(a[0]);
+}
+
+static Value bytes_tp_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
+{
+	Value r = bytes_make(args, nargs, kw);
+#ifdef TF_BYTES_SUB
+	if (IS_NULL(r) || t == &bytes_type)
+		return r;
+	/* subclass: copy into an instance of t, whose basicsize has room for
+	 * the instance dict after the data (obj_dict_after_data) */
+	Bytes *src = (Bytes *)r.u.o;
+	Bytes *nb = (Bytes *)obj_alloc(t, t->basicsize + src->n + 1);
+	if (!nb) {
+		val_decref(r);
+		return v_null();
+	}
+	nb->n = src->n;
+	mem_copy(nb->data, src->data, src->n + 1);
+	val_decref(r);
+	return v_obj(&nb->ob);
+#else
+	(void)t;
+	return r;
+#endif
 }
 
 static Value bytes_repr_of(const unsigned char *p, size_t n)
@@ -239,14 +273,8 @@ static bool bytes_hash(Value v, int64_t *out)
 		*out = b->hash;
 		return true;
 	}
-	uint64_t h = 14695981039346656037ull;
-	for (size_t i = 0; i < b->n; i++) {
-		h ^= b->data[i];
-		h *= 1099511628211ull;
-	}
-	int64_t r = (int64_t)(h ^ (h >> 29));
-	if (r == -1)
-		r = -2;
+	extern int64_t bytes_hash_buf(const unsigned char *p, size_t n);   /* str.c */
+	int64_t r = bytes_hash_buf(b->data, b->n);
 	b->hash = r;
 	b->hashed = true;
 	*out = r;
@@ -363,7 +391,7 @@ static Value bytes_add(Value a, Value b)
 static Value bytes_mul(Value a, Value b)
 {
 	Value sv = IS_BYTES(a) ? a : b, nv = IS_BYTES(a) ? b : a;
-	if (!IS_BYTES(sv) || !is_intlike(nv))
+	if (!IS_BYTES(sv) || (!is_intlike(nv) && !val_type(nv)->index))
 		return v_notimpl();
 	ssize_t k;
 	if (!val_as_ssize(nv, &k))
@@ -445,18 +473,43 @@ static Value m_decode(Value self, const Value *args, size_t nargs, Tuple *kw)
 	return bytes_decode_impl((const char *)p, n, a[0], a[1]);
 }
 
+/* hex(sep=, bytes_per_sep=1): sep between groups of bytes_per_sep bytes,
+ * counted from the right (from the left when negative). */
 static Value m_hex(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
+	static const char *const names[] = {"sep", "bytes_per_sep"};
+	Value a[2] = {v_null(), v_null()};
+	if (!args_parse("hex", args, nargs, kw, names, 0, 2, a))
+		return v_null();
+	char sep = 0;
+	if (!IS_NULL(a[0])) {
+		ssize_t sn = obj_len(a[0]);   /* CPython takes the length first */
+		if (sn < 0)
+			return v_null();
+		if (sn != 1)
+			return err_null_format(Exc_ValueError, "sep must be length 1.");
+		const char *sp;
+		if (IS_STR(a[0]))
+			sp = AS_STR(a[0])->data;
+		else if (IS_BYTES(a[0]))
+			sp = (const char *)((Bytes *)a[0].u.o)->data;
+		else
+			return err_null_format(Exc_TypeError, "sep must be str or bytes.");
+		if ((unsigned char)sp[0] >= 0x80)
+			return err_null_format(Exc_ValueError, "sep must be ASCII.");
+		sep = sp[0];
+	}
+	ssize_t per = 1;
+	if (!IS_NULL(a[1]) && !val_as_ssize(a[1], &per))
+		return v_null();
 	size_t n;
 	const unsigned char *p = buf_of(self, &n);
+	size_t group = per < 0 ? (size_t)0 - (size_t)per : (size_t)per;
 	StrBuf sb;
 	sb_init(&sb);
-	const char *sep = NULL;
-	if (nargs > 0 && IS_STR(args[0]))
-		sep = AS_STR(args[0])->data;
 	for (size_t i = 0; i < n; i++) {
-		if (sep && i)
-			sb_adds(&sb, sep);
+		if (sep && group && i && (per > 0 ? (n - i) % group : i % group) == 0)
+			sb_addc(&sb, sep);
 		sb_printf(&sb, "%02x", p[i]);
 	}
 	return str_value(sb_finish(&sb));
@@ -900,7 +953,7 @@ static Value affix_impl(Value self, const Value *args, size_t nargs, Tuple *kw, 
 		return v_null();
 	bool has = m <= n && (m == 0 || memcmp(suffix ? p + n - m : p, q, m) == 0);
 	if (!has || m == 0) {
-		if (IS_BYTES(self))
+		if (obj_is(self, &bytes_type))
 			return val_incref(self);
 		return make_like(self, p, n);
 	}
@@ -1727,6 +1780,10 @@ void bytes_types_init(void)
 	Type *t = &bytes_type;
 	type_init_builtin(t, "bytes", &object_type);
 	t->flags |= TF_BASETYPE;
+	t->basicsize = sizeof(Bytes);
+#ifdef TF_BYTES_SUB
+	t->flags |= TF_BYTES_SUB;
+#endif
 	t->new = bytes_tp_new;
 	t->repr = bytes_repr;
 	t->hash = bytes_hash;

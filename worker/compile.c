@@ -20,6 +20,7 @@
 #include "worker/opcodes.h"
 #include "worker/symtable.h"
 #include "worker/compile.h"
+#include "worker/vm.h"
 
 enum { FB_WHILE, FB_FOR, FB_TRY_EXCEPT, FB_FINALLY_TRY, FB_FINALLY_END, FB_WITH,
        FB_ASYNC_WITH, FB_HANDLER, FB_HANDLER_CLEANUP, FB_ASYNC_FOR, FB_POP_VALUE };
@@ -36,7 +37,8 @@ typedef struct Unit Unit;
 struct Unit {
 	Scope *st;
 	Unit *parent;
-	uint32_t *code, *lines;
+	uint32_t *code;
+	struct ast_pos *pos;          /* per instruction: CPython's co_positions */
 	int n, cap;
 	int *labels;
 	int nlabels, caplabels;
@@ -53,7 +55,8 @@ struct Unit {
 	int argcount, posonly, kwonly;
 	uint32_t flags;
 	Str *name, *qualname;
-	int firstline, curline;
+	int firstline;
+	struct ast_pos cur;           /* the position emit() gives an instruction */
 	bool has_doc;
 };
 
@@ -92,7 +95,7 @@ static void cerror(Compiler *c, const void *node_pos, const char *fmt, ...)
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	const struct ast_pos *p = node_pos;
-	compile_error_at(c, p ? p->lineno : c->u->curline, p ? p->col_offset : 0,
+	compile_error_at(c, p ? p->lineno : c->u->cur.lineno, p ? p->col_offset : 0,
 			 p ? p->end_lineno : 0, p ? p->end_col_offset : 0, buf);
 }
 
@@ -178,10 +181,10 @@ static int emit(Compiler *c, int op, uint32_t arg)
 	if (u->n == u->cap) {
 		u->cap = u->cap ? u->cap * 2 : 64;
 		u->code = xrealloc(u->code, (size_t)u->cap * sizeof(uint32_t));
-		u->lines = xrealloc(u->lines, (size_t)u->cap * sizeof(uint32_t));
+		u->pos = xrealloc(u->pos, (size_t)u->cap * sizeof(struct ast_pos));
 	}
 	u->code[u->n] = INSN(op, arg);
-	u->lines[u->n] = (uint32_t)u->curline;
+	u->pos[u->n] = u->cur;
 	return u->n++;
 }
 
@@ -291,10 +294,25 @@ static void add_cell(Unit *u, const char *name, bool is_free)
 		u->ncells++;
 }
 
+/* The position of the node being compiled (CPython's SET_LOC) */
 static void set_line(Compiler *c, const struct ast_pos *p)
 {
 	if (p && p->lineno > 0)
-		c->u->curline = p->lineno;
+		c->u->cur = *p;
+}
+
+/* CPython 3.11's update_start_location_to_match_attr: an attribute (or a
+ * method call on one) spanning lines starts where its name does. */
+static void set_line_attr(Compiler *c, const struct ast_pos *p, const ast_expr *attr)
+{
+	set_line(c, p);
+	if (attr->pos.lineno != attr->pos.end_lineno && attr->pos.end_col_offset >= 0) {
+		c->u->cur.lineno = attr->pos.end_lineno;
+		int chars = 0;   /* CPython subtracts the name's length in characters */
+		for (const char *q = attr->v.Attribute.attr; *q; q++)
+			chars += ((unsigned char)*q & 0xC0) != 0x80;
+		c->u->cur.col_offset = attr->pos.end_col_offset - chars;
+	}
 }
 
 /* ---- units ---------------------------------------------------------------------- */
@@ -307,7 +325,8 @@ static Unit *unit_new(Compiler *c, Scope *st, const char *name, int firstline)
 	u->parent = c->u;
 	u->name = str_intern(name);
 	u->firstline = firstline;
-	u->curline = firstline;
+	u->cur.lineno = u->cur.end_lineno = firstline;
+	u->cur.col_offset = u->cur.end_col_offset = -1;
 	/* varnames: params first */
 	Unit *saved = c->u;
 	c->u = u;
@@ -358,7 +377,7 @@ static void unit_free(Unit *u)
 	obj_xdecref(u->name ? &u->name->ob : NULL);
 	obj_xdecref(u->qualname ? &u->qualname->ob : NULL);
 	free(u->code);
-	free(u->lines);
+	free(u->pos);
 	free(u->labels);
 	free(u->consts);
 	free(u->names);
@@ -457,6 +476,94 @@ static int compute_stacksize(Unit *u)
 	return maxd + 2;
 }
 
+/* ---- the position table ---------------------------------------------------------
+ * One entry per run of consecutive instructions with the same position
+ * (vm.c: code_position reads it):
+ *   0x00-0x7f  one instruction, single-line, on the line of the entry
+ *              before (the code's firstline for the first); the byte is
+ *              col, the next byte end_col - col
+ *   0xc0 | d   one instruction, single-line, d + 1 lines (1..64) below the
+ *              entry before; then a byte col and a byte end_col - col
+ *   0x80 | n   n + 1 instructions (1..64), then LEB128 varints: line delta
+ *              (zigzag), end_line - line (zigzag), col + 1, end_col + 1
+ *              (0: unknown)
+ * Most instructions take the two-byte form. */
+
+static size_t postab_put_varint(uint8_t *out, size_t k, uint32_t v)
+{
+	do {
+		uint8_t b = v & 0x7f;
+		v >>= 7;
+		if (v)
+			b |= 0x80;
+		if (out)
+			out[k] = b;
+		k++;
+	} while (v);
+	return k;
+}
+
+static uint32_t postab_zig(int v)
+{
+	return v < 0 ? ((uint32_t)(-(v + 1)) << 1) | 1 : (uint32_t)v << 1;
+}
+
+static bool pos_same(const struct ast_pos *a, const struct ast_pos *b)
+{
+	return a->lineno == b->lineno && a->end_lineno == b->end_lineno && a->col_offset == b->col_offset &&
+	       a->end_col_offset == b->end_col_offset;
+}
+
+/* Writes the table for pos[0..n) to out (NULL: only measures); returns its size. */
+static size_t postab_encode(const struct ast_pos *pos, int n, int firstline, uint8_t *out)
+{
+	size_t k = 0;
+	int line = firstline;
+	for (int i = 0; i < n;) {
+		const struct ast_pos *p = &pos[i];
+		int run = 1;
+		while (i + run < n && run < 64 && pos_same(&pos[i + run], p))
+			run++;
+		int col = p->col_offset < 0 ? -1 : p->col_offset;
+		int end_col = p->end_col_offset < 0 ? -1 : p->end_col_offset;
+		int end_line = p->end_lineno > 0 ? p->end_lineno : p->lineno;
+		if (col < 0)
+			end_col = -1;
+		if (run == 1 && p->lineno == line && end_line == line && col >= 0 && col < 0x80 && end_col >= col &&
+		    end_col - col < 0x100) {
+			if (out) {
+				out[k] = (uint8_t)col;
+				out[k + 1] = (uint8_t)(end_col - col);
+			}
+			k += 2;
+			i++;
+			continue;
+		}
+		if (run == 1 && p->lineno > line && p->lineno - line <= 64 && end_line == p->lineno && col >= 0 &&
+		    col < 0x100 && end_col >= col && end_col - col < 0x100) {
+			if (out) {
+				out[k] = (uint8_t)(0xc0 | (p->lineno - line - 1));
+				out[k + 1] = (uint8_t)col;
+				out[k + 2] = (uint8_t)(end_col - col);
+			}
+			k += 3;
+			line = p->lineno;
+			i++;
+			continue;
+		}
+		if (out)
+			out[k] = (uint8_t)(0x80 | (run - 1));
+		k++;
+		k = postab_put_varint(out, k, postab_zig(p->lineno - line));
+		k = postab_put_varint(out, k, postab_zig(end_line - p->lineno));
+		k = postab_put_varint(out, k, (uint32_t)(col + 1));
+		k = postab_put_varint(out, k, (uint32_t)(end_col + 1));
+		line = p->lineno;
+		i += run;
+	}
+	return k;
+}
+
 static void copy_bytes(void *dst, const void *src, size_t n)
 {
 	if (n)
@@ -474,14 +581,18 @@ static Code *unit_assemble(Compiler *c, Unit *u)
 			u->code[i] = INSN(op, (uint32_t)u->labels[l]);
 		}
 	}
-	Code *co = (Code *)obj_alloc(&code_type, sizeof(Code));
+	/* the position table lives in the Code object's own allocation */
+	size_t npostab = postab_encode(u->pos, u->n, u->firstline, NULL);
+	Code *co = (Code *)obj_alloc(&code_type, sizeof(Code) + npostab);
 	if (!co)
 		return NULL;
+	uint8_t *postab = (uint8_t *)(co + 1);
+	postab_encode(u->pos, u->n, u->firstline, postab);
+	co->postab = postab;
+	co->npostab = (uint32_t)npostab;
 	co->ninsns = (size_t)u->n;
 	co->insns = mem_alloc(co->ninsns * sizeof(uint32_t));
-	co->lines = mem_alloc(co->ninsns * sizeof(uint32_t));
 	copy_bytes(co->insns, u->code, co->ninsns * sizeof(uint32_t));
-	copy_bytes(co->lines, u->lines, co->ninsns * sizeof(uint32_t));
 	co->nconsts = (size_t)u->nconsts;
 	co->consts = mem_alloc(co->nconsts * sizeof(Value));
 	copy_bytes(co->consts, u->consts, co->nconsts * sizeof(Value));
@@ -879,9 +990,9 @@ static void compile_call(Compiler *c, ast_expr *e)
 			dynamic = true;
 	if (f->kind == EXPR_Attribute && !dynamic) {
 		compile_expr(c, f->v.Attribute.value);
-		set_line(c, &f->pos);
-		c->u->curline = f->pos.end_lineno ? f->pos.end_lineno : c->u->curline;
+		set_line_attr(c, &f->pos, f);
 		emit(c, OP_LOAD_METHOD, (uint32_t)attr_name(c, f->v.Attribute.attr));
+		set_line_attr(c, &e->pos, f);
 		compile_call_args(c, &e->v.Call.args, &e->v.Call.keywords, 0, true);
 		return;
 	}
@@ -1141,7 +1252,7 @@ static void compile_expr(Compiler *c, ast_expr *e)
 {
 	if (c->failed)
 		return;
-	int saved_line = c->u->curline;
+	struct ast_pos saved_pos = c->u->cur;
 	set_line(c, &e->pos);
 	switch (e->kind) {
 	case EXPR_BoolOp: {
@@ -1220,7 +1331,7 @@ static void compile_expr(Compiler *c, ast_expr *e)
 	case EXPR_Constant: load_const(c, constant_value(&e->v.Constant.value)); break;
 	case EXPR_Attribute:
 		compile_expr(c, e->v.Attribute.value);
-		set_line(c, &e->pos);
+		set_line_attr(c, &e->pos, e);
 		if (e->v.Attribute.ctx == CTX_Load)
 			emit(c, OP_LOAD_ATTR, (uint32_t)attr_name(c, e->v.Attribute.attr));
 		break;
@@ -1238,7 +1349,7 @@ static void compile_expr(Compiler *c, ast_expr *e)
 	case EXPR_Tuple: compile_sequence(c, &e->v.Tuple.elts, 1); break;
 	case EXPR_Slice: compile_slice(c, e); break;
 	}
-	c->u->curline = saved_line;
+	c->u->cur = saved_pos;
 }
 
 /* Jump to label if truth(e) == cond; falls through otherwise. */
@@ -1265,6 +1376,8 @@ static void compile_jump_if(Compiler *c, ast_expr *e, bool cond, int label)
 		return;
 	}
 	compile_expr(c, e);
+	if (e->kind == EXPR_Compare)
+		set_line(c, &e->pos);   /* as CPython 3.11, not restored after */
 	emit(c, cond ? OP_POP_JUMP_IF_TRUE : OP_POP_JUMP_IF_FALSE, (uint32_t)label);
 }
 
@@ -1501,8 +1614,11 @@ static void compile_function_def(Compiler *c, ast_stmt *s)
 	set_line(c, &s->pos);
 	make_closure(c, co, flags);
 	obj_decref(&co->ob);
-	for (int i = 0; i < f->decorator_list.n; i++)
+	for (int i = f->decorator_list.n - 1; i >= 0; i--) {
+		set_line(c, &f->decorator_list.items[i]->pos);
 		emit(c, OP_CALL, 1);
+	}
+	set_line(c, &s->pos);
 	compile_name(c, f->name, CTX_Store);
 }
 
@@ -1569,7 +1685,7 @@ static void compile_class(Compiler *c, ast_stmt *s)
 	u->flags = CO_CLASS;
 	Unit *saved = c->u;
 	c->u = u;
-	u->curline = s->pos.lineno;
+	set_line(c, &s->pos);
 	add_const(c, v_none());
 	compile_name(c, "__name__", CTX_Load);
 	emit(c, OP_STORE_NAME, (uint32_t)add_name(c, "__module__"));
@@ -1580,7 +1696,7 @@ static void compile_class(Compiler *c, ast_stmt *s)
 	int start = 0;
 	if (body->n && is_docstring(body->items[0])) {
 		struct ast_constant *k = &body->items[0]->v.Expr.value->v.Constant.value;
-		c->u->curline = body->items[0]->pos.lineno;
+		set_line(c, &body->items[0]->pos);
 		load_const(c, str_value(str_new(k->v.s.data, k->v.s.len)));
 		emit(c, OP_STORE_NAME, (uint32_t)add_name(c, "__doc__"));
 		start = 1;
@@ -1616,8 +1732,11 @@ static void compile_class(Compiler *c, ast_stmt *s)
 	/* call __build_class__(func, name, *bases, **keywords) */
 	ast_expr_seq bases = s->v.ClassDef.bases;
 	compile_call_args(c, &bases, &s->v.ClassDef.keywords, 2, false);
-	for (int i = 0; i < s->v.ClassDef.decorator_list.n; i++)
+	for (int i = s->v.ClassDef.decorator_list.n - 1; i >= 0; i--) {
+		set_line(c, &s->v.ClassDef.decorator_list.items[i]->pos);
 		emit(c, OP_CALL, 1);
+	}
+	set_line(c, &s->pos);
 	compile_name(c, s->v.ClassDef.name, CTX_Store);
 }
 
@@ -2091,32 +2210,41 @@ static void compile_stmt(Compiler *c, ast_stmt *s)
 		break;
 	}
 	case STMT_AugAssign: {
+		/* positions as CPython 3.11: the target's for the load and the
+		 * store, the statement's for the operation */
 		ast_expr *t = s->v.AugAssign.target;
 		int op = nb_of(s->v.AugAssign.op);
 		if (t->kind == EXPR_Name) {
+			set_line(c, &t->pos);
 			compile_name(c, t->v.Name.id, CTX_Load);
-			compile_expr(c, s->v.AugAssign.value);
 			set_line(c, &s->pos);
+			compile_expr(c, s->v.AugAssign.value);
 			emit(c, OP_INPLACE_OP, (uint32_t)op);
+			set_line(c, &t->pos);
 			compile_name(c, t->v.Name.id, CTX_Store);
 		} else if (t->kind == EXPR_Attribute) {
+			set_line(c, &t->pos);
 			compile_expr(c, t->v.Attribute.value);
 			emit(c, OP_DUP_TOP, 0);
 			int ni = attr_name(c, t->v.Attribute.attr);
+			set_line_attr(c, &t->pos, t);
 			emit(c, OP_LOAD_ATTR, (uint32_t)ni);
-			compile_expr(c, s->v.AugAssign.value);
 			set_line(c, &s->pos);
+			compile_expr(c, s->v.AugAssign.value);
 			emit(c, OP_INPLACE_OP, (uint32_t)op);
+			set_line_attr(c, &t->pos, t);
 			emit(c, OP_ROT_TWO, 0);
 			emit(c, OP_STORE_ATTR, (uint32_t)ni);
 		} else if (t->kind == EXPR_Subscript) {
+			set_line(c, &t->pos);
 			compile_expr(c, t->v.Subscript.value);
 			compile_expr(c, t->v.Subscript.slice);
 			emit(c, OP_DUP_TOP_TWO, 0);
 			emit(c, OP_BINARY_SUBSCR, 0);
-			compile_expr(c, s->v.AugAssign.value);
 			set_line(c, &s->pos);
+			compile_expr(c, s->v.AugAssign.value);
 			emit(c, OP_INPLACE_OP, (uint32_t)op);
+			set_line(c, &t->pos);
 			emit(c, OP_ROT_THREE, 0);
 			emit(c, OP_STORE_SUBSCR, 0);
 		} else {
@@ -2159,14 +2287,14 @@ static void compile_stmt(Compiler *c, ast_stmt *s)
 		break;
 	case STMT_Assert: {
 		int end = new_label(c);
+		/* the raise has the statement's position, or the test's when
+		 * that is a comparison (compile_jump_if leaves it set) */
 		compile_jump_if(c, s->v.Assert.test, true, end);
-		set_line(c, &s->pos);
 		emit(c, OP_LOAD_ASSERTION_ERROR, 0);
 		if (s->v.Assert.msg) {
 			compile_expr(c, s->v.Assert.msg);
 			emit(c, OP_CALL, 1);
 		}
-		set_line(c, &s->pos);
 		emit(c, OP_RAISE_VARARGS, 1);
 		bind_label(c, end);
 		break;
@@ -2249,7 +2377,9 @@ static void dump_code(Code *co)
 		co->nlocals, co->ncells, co->nfree);
 	for (size_t i = 0; i < co->ninsns; i++) {
 		uint32_t in = co->insns[i];
-		fprintf(stderr, "%4zu %4u %-22s %u\n", i, co->lines[i], op_names[INSN_OP(in)], INSN_ARG(in));
+		struct code_pos p = {0, 0, 0, 0};
+		code_position(co, (int)i, &p);
+		fprintf(stderr, "%4zu %4d:%-3d %4d:%-3d %-22s %u\n", i, p.line, p.col, p.end_line, p.end_col, op_names[INSN_OP(in)], INSN_ARG(in));
 	}
 	for (size_t i = 0; i < co->nconsts; i++)
 		if (obj_is(co->consts[i], &code_type))
@@ -2288,7 +2418,7 @@ Code *compile_ast(ast_mod *mod, const char *filename, Str *source, int mode)
 		int start = 0;
 		if (body->n && is_docstring(body->items[0]) && mode == COMPILE_EXEC) {
 			struct ast_constant *k = &body->items[0]->v.Expr.value->v.Constant.value;
-			c.u->curline = body->items[0]->pos.lineno;
+			set_line(&c, &body->items[0]->pos);
 			load_const(&c, str_value(str_new(k->v.s.data, k->v.s.len)));
 			emit(&c, OP_STORE_NAME, (uint32_t)add_name(&c, "__doc__"));
 			start = 1;

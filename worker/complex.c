@@ -3,7 +3,9 @@
  * specs, arithmetic with int/float on either side, ** (exact repeated
  * multiplication for small integral exponents), abs, hash, == and !=.
  *
- * A complex is an immutable heap object holding two doubles.  Binary
+ * A complex is an immutable heap object holding two doubles; instances of
+ * subclasses keep that layout (the class adds their __dict__ after it) and
+ * every operation returns an exact complex, as CPython's.  Binary
  * operators accept an int, bool, float or complex on either side and turn
  * the other operand into a complex with a 0.0 imaginary part first (as
  * CPython's TO_COMPLEX), so signed zeros and nans come out as CPython's.
@@ -34,7 +36,10 @@ typedef struct Complex {
 	Cpx value;
 } Complex;
 
-#define IS_COMPLEX(v) obj_is(v, &complex_type)
+/* complex or a subclass (whose instances keep the Complex layout, with
+ * the instance dict after it) */
+#define IS_COMPLEX(v) ((v).tag == V_OBJ && ((v).u.o->type == &complex_type || \
+					     type_is_subtype((v).u.o->type, &complex_type)))
 #define AS_CPX(x) (((Complex *)(x).u.o)->value)
 
 Value complex_new_value(double re, double im);
@@ -222,7 +227,12 @@ static Value complex_neg(Value v)
 	return complex_new_value(-c.re, -c.im);
 }
 
-static Value complex_pos(Value v) { return val_incref(v); }
+static Value complex_pos(Value v)
+{
+	if (obj_is(v, &complex_type))
+		return val_incref(v);
+	return from_cpx(AS_CPX(v));
+}
 
 static Value complex_abs(Value v)
 {
@@ -613,7 +623,7 @@ static Value complex_from_str(Str *str)
  * when it has none. */
 static Value call_dunder_complex(Value v)
 {
-	if (IS_COMPLEX(v) || !IS_OBJ(v))
+	if (obj_is(v, &complex_type) || !IS_OBJ(v))
 		return v_null();
 	static Str *name;
 	if (!name)
@@ -641,9 +651,27 @@ static bool is_real_number(Value v)
 	return v.tag == V_FLOAT || is_intlike(v) || t->to_float || t->index;
 }
 
+static Value complex_make(const Value *args, size_t nargs, Tuple *kw);
+
 static Value complex_tp_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 {
-	(void)t;
+	Value r = complex_make(args, nargs, kw);
+	if (IS_NULL(r) || t == &complex_type)
+		return r;
+	/* subclass: an instance of t holding the value */
+	Complex *c = (Complex *)obj_alloc(t, t->basicsize);
+	if (!c) {
+		val_decref(r);
+		return v_null();
+	}
+	c->value = AS_CPX(r);
+	val_decref(r);
+	return v_obj(&c->ob);
+}
+
+/* complex(real, imag) as an exact complex. */
+static Value complex_make(const Value *args, size_t nargs, Tuple *kw)
+{
 	static const char *const names[] = {"real", "imag"};
 	Value a[2] = {v_null(), v_null()};
 	for (size_t k = 0; kw && k < kw->n; k++) {
@@ -663,7 +691,7 @@ static Value complex_tp_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 	}
 	if (!IS_NULL(i) && IS_STR(i))
 		return err_null_format(Exc_TypeError, "complex() second arg can't be a string");
-	if (IS_COMPLEX(r) && IS_NULL(i))
+	if (obj_is(r, &complex_type) && IS_NULL(i))
 		return val_incref(r);
 	Value own_r = call_dunder_complex(r);
 	if (IS_NULL(own_r) && err_occurred())
@@ -719,7 +747,9 @@ static Value m_complex(Value self, const Value *args, size_t nargs, Tuple *kw)
 	(void)args;
 	if (!args_check("__complex__", nargs, kw, 0, 0))
 		return v_null();
-	return val_incref(self);
+	if (obj_is(self, &complex_type))
+		return val_incref(self);
+	return from_cpx(AS_CPX(self));
 }
 
 static Value m_getnewargs(Value self, const Value *args, size_t nargs, Tuple *kw)
@@ -750,11 +780,13 @@ static Value m_format(Value self, const Value *args, size_t nargs, Tuple *kw)
 static Value g_real(Value self) { return v_float(AS_CPX(self).re); }
 static Value g_imag(Value self) { return v_float(AS_CPX(self).im); }
 
+void type_add_member_ro(Type *t, const char *name, unaryfn get);   /* abstract.c */
 void complex_type_init(void);
 void complex_type_init(void)
 {
 	Type *t = &complex_type;
 	type_init_builtin(t, "complex", &object_type);
+	t->flags |= TF_BASETYPE;
 	t->basicsize = sizeof(Complex);
 	t->repr = complex_repr;
 	t->hash = complex_hash;
@@ -773,6 +805,6 @@ void complex_type_init(void)
 	type_add_method(t, "__complex__", m_complex, 0);
 	type_add_method(t, "__getnewargs__", m_getnewargs, 0);
 	type_add_method(t, "__format__", m_format, 0);
-	type_add_getset(t, "real", g_real);
-	type_add_getset(t, "imag", g_imag);
+	type_add_member_ro(t, "real", g_real);
+	type_add_member_ro(t, "imag", g_imag);
 }

@@ -2,13 +2,21 @@
  * sparse index table of int32 slots pointing into a dense entries array of
  * {hash, key, value}.  Full 64-bit hashes; str keys compare by pointer
  * first (identifiers are interned).  `version` changes on every mutation
- * so inline caches (globals, builtins) can validate cheaply.
+ * so inline caches (globals, builtins) can validate cheaply.  The index
+ * table and the entries share one allocation (table_bytes()): the index
+ * first, the entries right after it (d->entries points into the block).
+ * A dict made by dict_new() carries its first table (8 slots, 5 entries;
+ * an instance dict from dict_new_hint() one sized for its class) inside
+ * its own block, right after the Dict: a small dict (an instance's
+ * __dict__, keyword arguments) costs one allocation, not two.  Only a
+ * bigger table is allocated apart; the embedded one is never freed.
  */
 #include "config.h"
 
 #include <string.h>
 
 #include "worker/runtime.h"
+#include "worker/gc.h"
 
 #define IX_EMPTY (-1)
 #define IX_DUMMY (-2)
@@ -16,9 +24,85 @@
 
 static uint64_t dict_version_counter = 1;
 
-Dict *dict_new(void)
+/* The size of the one block holding an index of `size` slots and `cap`
+ * entries (size is a power of two >= 4, so the entries stay aligned). */
+static inline size_t table_bytes(size_t size, size_t cap)
 {
-	Dict *d = (Dict *)obj_alloc(&dict_type, sizeof(Dict));
+	return size * sizeof(int32_t) + cap * sizeof(DictEntry);
+}
+
+/* The embedded table sizes: index slots and entries (2/3 of the slots,
+ * rounded up for the smallest). */
+static const struct {
+	size_t size, cap;
+} embed_sizes[] = { {4, 3}, {8, 5}, {16, 10} };
+#define EMBED_DEFAULT 1    /* dict_new(): CPython's smallest table */
+
+#define DICT_PRE (sizeof(size_t) + sizeof(GCHead))   /* obj_alloc's header */
+
+/* The table embedded after the Dict (its size in *size, *cap), or NULL when
+ * this dict has none: the block's size word (obj_alloc's layout,
+ * typeobj.c) says how much it was allocated with; only exact dicts from
+ * dict_new() and dict_new_hint() have one. */
+static inline int32_t *embedded_table(Dict *d, size_t *size, size_t *cap)
+{
+	if (d->ob.type != &dict_type)
+		return NULL;
+	size_t sw = *(size_t *)((char *)d - sizeof(size_t)) & ~GC_SIZE_BIT;
+	if (sw <= DICT_PRE + sizeof(Dict))
+		return NULL;
+	sw -= DICT_PRE + sizeof(Dict);
+	for (size_t i = 0; i < sizeof embed_sizes / sizeof embed_sizes[0]; i++) {
+		if (sw == table_bytes(embed_sizes[i].size, embed_sizes[i].cap)) {
+			*size = embed_sizes[i].size;
+			*cap = embed_sizes[i].cap;
+			return (int32_t *)(d + 1);
+		}
+	}
+	return NULL;
+}
+
+static inline bool is_embedded(Dict *d, int32_t *index)
+{
+	size_t size, cap;
+	return index && index == embedded_table(d, &size, &cap);
+}
+
+/* ---- untracked dicts (gc.h) ---------------------------------------- */
+
+/* Could v be part of a cycle?  Only objects of types with a traverse slot. */
+static inline bool may_be_tracked(Value v)
+{
+	return v.tag == V_OBJ && v.u.o->type->traverse != NULL;
+}
+
+/* Called by a collection for an exact dict that survived it: true when
+ * nothing in it can form a cycle, so it need not be tracked. */
+bool dict_may_untrack(Dict *d);
+bool dict_may_untrack(Dict *d)
+{
+	for (size_t i = 0; i < d->nentries; i++) {
+		DictEntry *e = &d->entries[i];
+		if (!IS_NULL(e->key) && (may_be_tracked(e->key) || may_be_tracked(e->value)))
+			return false;
+	}
+	return true;
+}
+
+/* Before a store of key and value: an untracked dict that gets something
+ * able to form a cycle is tracked again (only exact dicts are ever
+ * untracked). */
+static inline void maintain_tracking(Dict *d, Value key, Value v)
+{
+	if (d->ob.type == &dict_type && (may_be_tracked(v) || may_be_tracked(key)) &&
+	    (*(size_t *)((char *)d - sizeof(size_t)) & GC_SIZE_BIT) && !gc_is_tracked(&d->ob))
+		gc_retrack(gc_head_of(&d->ob));
+}
+
+static Dict *dict_new_embed(size_t k)
+{
+	size_t bytes = table_bytes(embed_sizes[k].size, embed_sizes[k].cap);
+	Dict *d = (Dict *)obj_alloc(&dict_type, sizeof(Dict) + bytes);
 	if (!d)
 		return NULL;
 	d->used = d->nentries = d->cap = 0;
@@ -29,7 +113,26 @@ Dict *dict_new(void)
 	return d;
 }
 
+Dict *dict_new(void)
+{
+	return dict_new_embed(EMBED_DEFAULT);
+}
+
+/* A dict whose embedded table fits n keys (an instance's __dict__, sized
+ * by what earlier instances of its class held: typeobj.c). */
+Dict *dict_new_hint(size_t n);
+Dict *dict_new_hint(size_t n)
+{
+	size_t k = 0;
+	while (k + 1 < sizeof embed_sizes / sizeof embed_sizes[0] && embed_sizes[k].cap < n)
+		k++;
+	return dict_new_embed(k);
+}
+
 static inline bool key_is_str(Value k) { return k.tag == V_OBJ && k.u.o->type == &str_type; }
+
+/* str_hash() without the call when the hash is cached (interned names) */
+static inline int64_t hash_of_str(Str *s) { return s->hashed ? s->hash : str_hash(s); }
 
 /* Find key: returns entry index or -1; *slot gets the index-table slot
  * (of the key or of the first free slot).  -2 on comparison error. */
@@ -98,16 +201,22 @@ static bool resize(Dict *d, size_t min_used)
 	size_t cap = size * 2 / 3;
 	if (cap < min_used)
 		cap = min_used;
-	if (!mem_check_mul(size, sizeof(int32_t)) || !mem_check_mul(cap, sizeof(DictEntry)))
-		return false;
-	int32_t *index = mem_alloc(size * sizeof(int32_t));
-	if (!index)
-		return false;
-	DictEntry *entries = mem_alloc(cap * sizeof(DictEntry));
-	if (!entries) {
-		mem_free(index, size * sizeof(int32_t));
-		return false;
+	size_t esize, ecap;
+	int32_t *emb = embedded_table(d, &esize, &ecap), *index;
+	if (emb && min_used <= ecap && d->index != emb) {
+		index = emb;
+		size = esize;
+		cap = ecap;
+	} else {
+		if (size > ((size_t)1 << 24) &&
+		    (!mem_check_mul(size, sizeof(int32_t)) || !mem_check_mul(cap, sizeof(DictEntry)) ||
+		     !mem_check(table_bytes(size, cap))))
+			return false;
+		index = mem_alloc(table_bytes(size, cap));
+		if (!index)
+			return false;
 	}
+	DictEntry *entries = (DictEntry *)(index + size);
 	memset(index, 0xff, size * sizeof(int32_t));
 	size_t n = 0;
 	for (size_t j = 0; j < d->nentries; j++) {
@@ -123,10 +232,8 @@ static bool resize(Dict *d, size_t min_used)
 		index[i] = (int32_t)n;
 		n++;
 	}
-	if (d->index) {
-		mem_free(d->index, (d->mask + 1) * sizeof(int32_t));
-		mem_free(d->entries, d->cap * sizeof(DictEntry));
-	}
+	if (d->index && !is_embedded(d, d->index))
+		mem_free(d->index, table_bytes(d->mask + 1, d->cap));
 	d->index = index;
 	d->entries = entries;
 	d->mask = size - 1;
@@ -161,10 +268,10 @@ Value dict_get(Dict *d, Value key)
 	return d->entries[ix].value;
 }
 
-Value dict_get_str(Dict *d, Str *key)
+/* dict_get_str() past its fast path: an uncached hash, or a key of the
+ * same hash that is not the same object (an equal str, or a collision). */
+static Value get_str_slow(Dict *d, Str *key)
 {
-	if (!d->index)
-		return v_null();
 	int64_t hash = str_hash(key);
 	size_t mask = d->mask, i = (size_t)hash & mask, perturb = (size_t)hash;
 	for (;;) {
@@ -173,10 +280,36 @@ Value dict_get_str(Dict *d, Str *key)
 			return v_null();
 		if (ix >= 0) {
 			DictEntry *e = &d->entries[ix];
-			if (e->key.u.o == &key->ob)
+			if (e->key.u.o == &key->ob && e->key.tag == V_OBJ)
 				return e->value;
 			if (e->hash == hash && key_is_str(e->key) && str_equal(AS_STR(e->key), key))
 				return e->value;
+		}
+		perturb >>= PERTURB_SHIFT;
+		i = (i * 5 + perturb + 1) & mask;
+	}
+}
+
+/* Kept free of calls but the tail call above, so it needs no stack frame:
+ * it runs for every attribute and global load. */
+Value dict_get_str(Dict *d, Str *key)
+{
+	if (!d->index)
+		return v_null();
+	if (!key->hashed)
+		return get_str_slow(d, key);
+	int64_t hash = key->hash;
+	size_t mask = d->mask, i = (size_t)hash & mask, perturb = (size_t)hash;
+	for (;;) {
+		int32_t ix = d->index[i];
+		if (ix == IX_EMPTY)
+			return v_null();
+		if (ix >= 0) {
+			DictEntry *e = &d->entries[ix];
+			if (e->key.u.o == &key->ob && e->key.tag == V_OBJ)
+				return e->value;
+			if (e->hash == hash)
+				return get_str_slow(d, key);
 		}
 		perturb >>= PERTURB_SHIFT;
 		i = (i * 5 + perturb + 1) & mask;
@@ -189,6 +322,7 @@ static int insert(Dict *d, Value key, int64_t h, Value v)
 	ssize_t ix = lookup(d, key, h, &slot);
 	if (ix == -2)
 		return -1;
+	maintain_tracking(d, key, v);
 	if (ix >= 0) {
 		Value old = d->entries[ix].value;
 		d->entries[ix].value = val_incref(v);
@@ -219,9 +353,49 @@ int dict_set(Dict *d, Value key, Value v)
 	return insert(d, key, h, v);
 }
 
+/* The common case inline (attribute stores, globals): the key itself is
+ * in the table, or it is absent (the first key of an empty dict too), no
+ * deleted slot is on its probe path and there is room for it.  Anything
+ * else (an equal but distinct key, a colliding hash, a dummy slot, a
+ * resize) takes the general insert(). */
 int dict_set_str(Dict *d, Str *key, Value v)
 {
-	return insert(d, str_value(key), str_hash(key), v);
+	int64_t h = hash_of_str(key);
+	if (!d->index && !resize(d, 1))
+		return -1;
+	maintain_tracking(d, str_value(key), v);
+	size_t mask = d->mask, i = (size_t)h & mask, perturb = (size_t)h;
+	for (;;) {
+		int32_t ix = d->index[i];
+		if (ix == IX_EMPTY) {
+			if (d->nentries >= d->cap)
+				break;
+			d->index[i] = (int32_t)d->nentries;
+			DictEntry *e = &d->entries[d->nentries++];
+			e->hash = h;
+			obj_incref(&key->ob);
+			e->key = str_value(key);
+			e->value = val_incref(v);
+			d->used++;
+			d->version = dict_version_counter++;
+			return 0;
+		}
+		if (ix == IX_DUMMY)
+			break;
+		DictEntry *e = &d->entries[ix];
+		if (e->key.tag == V_OBJ && e->key.u.o == &key->ob) {
+			Value old = e->value;
+			e->value = val_incref(v);
+			d->version = dict_version_counter++;
+			val_decref(old);
+			return 0;
+		}
+		if (e->hash == h)
+			break;
+		perturb >>= PERTURB_SHIFT;
+		i = (i * 5 + perturb + 1) & mask;
+	}
+	return insert(d, str_value(key), h, v);
 }
 
 int dict_del(Dict *d, Value key)
@@ -295,8 +469,8 @@ void dict_clear(Dict *d)
 		val_decref(entries[i].key);
 		val_decref(entries[i].value);
 	}
-	mem_free(entries, cap * sizeof(DictEntry));
-	mem_free(index, isize * sizeof(int32_t));
+	if (index && !is_embedded(d, index))
+		mem_free(index, table_bytes(isize, cap));
 }
 
 int dict_update(Dict *d, Value other)

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "worker/runtime.h"
+#include "worker/vm.h"
 
 VMState vm;
 static Exc *prealloc_memerr;
@@ -604,7 +605,7 @@ static Value exc_tp_new_full(Type *t, const Value *args, size_t nargs, Tuple *kw
 	return r;
 }
 
-void exc_add_tb(Obj *exc, Code *code, int line)
+static void tb_push(Obj *exc, Code *code, int line, int lasti)
 {
 	if (!(exc->type->flags & TF_EXC_SUB))
 		return;
@@ -616,7 +617,29 @@ void exc_add_tb(Obj *exc, Code *code, int line)
 	obj_incref(&code->ob);
 	tb->code = code;
 	tb->line = line;
+	tb->lasti = lasti;
 	e->tb = tb;
+}
+
+void exc_add_tb(Obj *exc, Code *code, int line)
+{
+	tb_push(exc, code, line, -1);
+}
+
+/* The line is found from the instruction only when someone asks: raising
+ * and catching in a loop never decodes the position table. */
+void exc_add_tb_at(Obj *exc, Code *code, int lasti)
+{
+	tb_push(exc, code, TB_LINE_UNKNOWN, lasti);
+}
+
+int tb_line(TB *tb)
+{
+	if (tb->line == TB_LINE_UNKNOWN) {
+		struct code_pos p;
+		tb->line = code_position(tb->code, tb->lasti, &p) ? p.line : tb->code->firstline;
+	}
+	return tb->line;
 }
 
 static void tb_dealloc(Obj *o)
@@ -627,7 +650,7 @@ static void tb_dealloc(Obj *o)
 	obj_free(o);
 }
 
-static Value tb_get_lineno(Value v) { return v_int(((TB *)v.u.o)->line); }
+static Value tb_get_lineno(Value v) { return v_int(tb_line((TB *)v.u.o)); }
 static Value tb_get_next(Value v)
 {
 	TB *tb = (TB *)v.u.o;

@@ -234,11 +234,15 @@ static Value float_from_args(const Value *args, size_t nargs, Tuple *kw)
 		return x;
 	if (IS_STR(x))
 		return float_from_str(AS_STR(x));
-	if (IS_BYTES(x)) {
-		Str *s = str_new((const char *)((Bytes *)x.u.o)->data, ((Bytes *)x.u.o)->n);
+	if (IS_BYTES(x) || val_isinstance(x, &bytearray_type)) {
+		Str *s = IS_BYTES(x) ? str_new((const char *)((Bytes *)x.u.o)->data, ((Bytes *)x.u.o)->n)
+				     : str_new((const char *)((ByteArray *)x.u.o)->data, ((ByteArray *)x.u.o)->n);
+		if (!s)
+			return v_null();
 		Value r = float_from_str(s);
 		obj_decref(&s->ob);
-		return r;
+		extern Value bytes_parse_error(Value r, Value shown, const char *prefix);   /* int.c */
+		return bytes_parse_error(r, x, "could not convert string to float");
 	}
 	Type *xt = val_type(x);
 	if (!is_intlike(x) && !xt->to_float && !xt->index)
@@ -301,6 +305,14 @@ static Value m_fromhex(Value cls, const Value *args, size_t nargs, Tuple *kw)
 }
 
 static Value m_conjugate(Value self, const Value *args, size_t nargs, Tuple *kw) { return self; }
+static Value m_getnewargs(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	(void)args;
+	if (!args_check("__getnewargs__", nargs, kw, 0, 0))
+		return v_null();
+	Tuple *t = tuple_from(&self, 1);
+	return t ? v_obj(&t->ob) : v_null();
+}
 static Value g_real(Value self) { return self; }
 static Value g_imag(Value self) { return v_float(0.0); }
 
@@ -423,6 +435,7 @@ void float_types_init(void)
 	type_add_method(t, "__ceil__", m_ceil, 0);
 	type_add_method(t, "__format__", m_format, BF_RAW_SELF);
 	type_add_method(t, "__getformat__", m_getformat, BF_CLASSMETHOD);
+	type_add_method(t, "__getnewargs__", m_getnewargs, 0);
 	type_add_getset(t, "real", g_real);
 	type_add_getset(t, "imag", g_imag);
 }

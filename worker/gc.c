@@ -30,8 +30,10 @@ bool obj_dealloc_idle(void);
 void type_cache_invalidate(void);
 void gen_gc_finalize(Obj *o);   /* gen.c */
 
+bool dict_may_untrack(Dict *d);  /* dict.c */
+
 static inline Obj *head_obj(GCHead *h) { return (Obj *)((char *)h + sizeof(GCHead) + sizeof(size_t)); }
-static inline GCHead *obj_head(Obj *o) { return (GCHead *)((char *)o - sizeof(size_t) - sizeof(GCHead)); }
+static inline GCHead *obj_head(Obj *o) { return gc_head_of(o); }
 
 static inline void ring_init(GCHead *l) { l->next = l->prev = l; }
 static inline bool ring_empty(GCHead *l) { return l->next == l; }
@@ -94,6 +96,14 @@ void gc_track(GCHead *h)
 	ring_append(&gens[0].head, h);
 	if (++gens[0].count > gens[0].threshold && !collecting)
 		gc_pending = true;
+}
+
+void gc_retrack(GCHead *h)
+{
+	if (!h->next) {
+		h->refs = GC_IDLE;
+		ring_append(&gens[0].head, h);
+	}
 }
 
 void gc_untrack(GCHead *h)
@@ -174,9 +184,15 @@ static size_t collect(int gen)
 		h = next;
 	}
 	long survivors = 0;
-	for (h = young->next; h != young; h = h->next) {
+	for (h = young->next; h != young;) {
+		GCHead *next = h->next;
 		h->refs = GC_IDLE;
-		survivors++;
+		Obj *o = head_obj(h);
+		if (o->type == &dict_type && dict_may_untrack((Dict *)o))
+			ring_remove(h);
+		else
+			survivors++;
+		h = next;
 	}
 	bool types = false;
 	size_t found = 0;

@@ -34,9 +34,21 @@ typedef struct GCHead {
  * GCHead precedes it. */
 #define GC_SIZE_BIT ((size_t)1 << (sizeof(size_t) * 8 - 1))
 
+/* The GCHead in front of an object allocated with one (obj_alloc). */
+static inline GCHead *gc_head_of(Obj *o)
+{
+	return (GCHead *)((char *)o - sizeof(size_t) - sizeof(GCHead));
+}
+
 extern bool gc_pending;
 void gc_track(GCHead *h);          /* a new object: into generation 0 */
 void gc_untrack(GCHead *h);        /* the object is being freed */
+/* As CPython, a collection stops tracking a dict that holds nothing able
+ * to form a cycle (only atomic keys and values, as most instance dicts);
+ * the dict code tracks it again when it stores a value that could
+ * (dict.c).  An untracked object's head has next == NULL. */
+static inline bool gc_is_tracked(Obj *o) { return gc_head_of(o)->next != NULL; }
+void gc_retrack(GCHead *h);
 void gc_collect_pending(void);
 size_t gc_collect_all(void);       /* full collection; returns objects found */
 

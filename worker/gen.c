@@ -369,8 +369,54 @@ static Value gen_repr(Value v)
 
 static Value gen_get_name(Value v) { Gen *g = (Gen *)v.u.o; obj_incref(&g->name->ob); return str_value(g->name); }
 static Value gen_get_qualname(Value v) { Gen *g = (Gen *)v.u.o; obj_incref(&g->qualname->ob); return str_value(g->qualname); }
+/* __name__ / __qualname__ may be set to another str, as in CPython */
+static int gen_set_str(Value self, Value v, Str **slot, const char *what)
+{
+	if (IS_NULL(v) || !IS_STR(v)) {
+		err_format(Exc_TypeError, "%s must be set to a string object", what);
+		return -1;
+	}
+	(void)self;
+	Str *old = *slot;
+	obj_incref(v.u.o);
+	*slot = AS_STR(v);
+	obj_decref(&old->ob);
+	return 0;
+}
+static int gen_set_name(Value self, Value v) { return gen_set_str(self, v, &((Gen *)self.u.o)->name, "__name__"); }
+static int gen_set_qualname(Value self, Value v) { return gen_set_str(self, v, &((Gen *)self.u.o)->qualname, "__qualname__"); }
+
+/* type_add_getset with a setter */
+static void add_getset_rw(Type *t, const char *name, unaryfn get, int (*set)(Value, Value))
+{
+	type_add_getset(t, name, get);
+	Str *key = str_intern(name);
+	Value d = dict_get_str(t->dict, key);
+	obj_decref(&key->ob);
+	if (obj_is(d, &getset_type))
+		((GetSet *)d.u.o)->set = set;
+}
+
 static Value gen_get_running(Value v) { return v_bool(((Gen *)v.u.o)->running); }
 static Value gen_get_frame(Value v) { return v_none(); }
+
+/* Suspended at a yield (not running, not finished, started). */
+static bool gen_suspended(Gen *g)
+{
+	return g->frame && g->frame->started && !g->running && !g->finished;
+}
+
+static Value gen_get_suspended(Value v) { return v_bool(gen_suspended((Gen *)v.u.o)); }
+
+/* gi_yieldfrom / cr_await / ag_await: what a suspended yield from or
+ * await is delegating to, else None. */
+static Value gen_get_yieldfrom(Value v)
+{
+	Gen *g = (Gen *)v.u.o;
+	if (!gen_suspended(g) || INSN_OP(*g->frame->ip) != OP_YIELD_FROM)
+		return v_none();
+	return val_incref(g->frame->sp[-1]);
+}
 
 /* coroutine.__await__() returns a coroutine_wrapper: the iterator that
  * drives the coroutine (a coroutine itself is not iterable). */
@@ -441,22 +487,71 @@ Value agen_wrap(Value v)
 	return v_obj(&w->ob);
 }
 
-/* async generators: __anext__ returns an awaitable that drives one step */
+/* async generators: __anext__() and asend(v) return an awaitable that
+ * drives one step; athrow(exc) and aclose() one that throws into it first
+ * (aclose(): GeneratorExit, and the generator must not yield again). */
+enum { AS_SEND, AS_THROW, AS_CLOSE };
+
 typedef struct ASend {
 	Obj ob;
 	Value gen;
-	Value send;
+	Value send;      /* AS_SEND: the value to send; AS_THROW: the exception */
 	bool done;
+	bool started;
+	int mode;
 } ASend;
+
+static Value asend_new(Value gen, Value v, int mode)
+{
+	ASend *a = (ASend *)obj_alloc(&coro_wrapper_type, sizeof(ASend));
+	if (!a) {
+		val_decref(v);
+		return v_null();
+	}
+	a->gen = val_incref(gen);
+	a->send = v;   /* steals */
+	a->mode = mode;
+	return v_obj(&a->ob);
+}
 
 static Value agen_anext(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
-	ASend *a = (ASend *)obj_alloc(&coro_wrapper_type, sizeof(ASend));
-	if (!a)
+	if (!args_check("__anext__", nargs, kw, 0, 0))
 		return v_null();
-	a->gen = val_incref(self);
-	a->send = v_none();
-	return v_obj(&a->ob);
+	return asend_new(self, v_none(), AS_SEND);
+}
+
+static Value agen_asend(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("asend", nargs, kw, 1, 1))
+		return v_null();
+	return asend_new(self, val_incref(args[0]), AS_SEND);
+}
+
+static Value agen_athrow(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("athrow", nargs, kw, 1, 3))
+		return v_null();
+	Value t = args[0], inst;
+	if (is_exc_type(t)) {
+		inst = (nargs > 1 && !IS_NONE(args[1])) ? (is_exc_instance(args[1]) ? val_incref(args[1]) : call1(t, args[1])) : call0(t);
+		if (IS_NULL(inst))
+			return inst;
+	} else if (is_exc_instance(t)) {
+		if (nargs > 1 && !IS_NONE(args[1]))
+			return err_null_format(Exc_TypeError, "instance exception may not have a separate value");
+		inst = val_incref(t);
+	} else {
+		return err_null_format(Exc_TypeError, "exceptions must be classes or instances deriving from BaseException, not %s", type_name_of(t));
+	}
+	return asend_new(self, inst, AS_THROW);
+}
+
+static Value agen_aclose(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("aclose", nargs, kw, 0, 0))
+		return v_null();
+	return asend_new(self, v_none(), AS_CLOSE);
 }
 
 static Value agen_aiter(Value self, const Value *args, size_t nargs, Tuple *kw) { return val_incref(self); }
@@ -473,22 +568,58 @@ static Value asend_next(Value v)
 	ASend *a = (ASend *)v.u.o;
 	if (a->done)
 		return v_null();
+	Gen *g = (Gen *)a->gen.u.o;
 	Value r;
-	int st = gen_resume((Gen *)a->gen.u.o, a->send, &r);
+	int st;
+	if (!a->started && a->mode != AS_SEND) {
+		a->started = true;
+		if (g->finished || !g->frame || (a->mode == AS_CLOSE && !g->frame->started)) {
+			/* nothing to close; throwing into a finished one re-raises */
+			if (a->mode == AS_CLOSE) {
+				Value rc = m_close(a->gen, NULL, 0, NULL);
+				a->done = true;
+				val_decref(rc);
+				return v_null();
+			}
+		}
+		Obj *exc;
+		if (a->mode == AS_CLOSE) {
+			Value ge = exc_new(Exc_GeneratorExit, NULL, 0);
+			if (IS_NULL(ge))
+				return ge;
+			exc = ge.u.o;
+		} else {
+			exc = a->send.u.o;
+			a->send = v_none();
+		}
+		st = gen_throw_into(g, exc, &r);   /* steals exc */
+	} else {
+		Value s = a->started ? v_none() : a->send;
+		a->started = true;
+		st = gen_resume(g, s, &r);
+	}
 	if (st == 1) {
 		if (!obj_is(r, &agen_wrapped_type))
 			return r;   /* an awaited object's yield passes through */
-		/* a value yielded by the async generator: the awaitable completes */
 		a->done = true;
+		if (a->mode == AS_CLOSE) {
+			val_decref(r);
+			return err_null_format(Exc_RuntimeError, "async generator ignored GeneratorExit");
+		}
+		/* a value yielded by the async generator: the awaitable completes */
 		err_set_value(Exc_StopIteration, ((Wrapped1 *)r.u.o)->v);
 		val_decref(r);
 		return v_null();
 	}
+	a->done = true;
 	if (st == 0) {
 		val_decref(r);
-		a->done = true;
-		err_set_value(Exc_StopAsyncIteration, v_null());
+		if (a->mode != AS_CLOSE)
+			err_set_value(Exc_StopAsyncIteration, v_null());
+		return v_null();
 	}
+	if (a->mode == AS_CLOSE && (err_matches(Exc_GeneratorExit) || err_matches(Exc_StopAsyncIteration)))
+		err_clear();
 	return v_null();
 }
 
@@ -809,10 +940,13 @@ void gen_types_init(void)
 		type_add_method(t, "send", m_send, 0);
 		type_add_method(t, "throw", m_throw, 0);
 		type_add_method(t, "close", m_close, 0);
-		type_add_getset(t, "__name__", gen_get_name);
-		type_add_getset(t, "__qualname__", gen_get_qualname);
-		type_add_getset(t, i == 0 ? "gi_running" : "cr_running", gen_get_running);
-		type_add_getset(t, i == 0 ? "gi_frame" : "cr_frame", gen_get_frame);
+		add_getset_rw(t, "__name__", gen_get_name, gen_set_name);
+		add_getset_rw(t, "__qualname__", gen_get_qualname, gen_set_qualname);
+		type_add_getset(t, i == 0 ? "gi_running" : i == 1 ? "cr_running" : "ag_running", gen_get_running);
+		type_add_getset(t, i == 0 ? "gi_frame" : i == 1 ? "cr_frame" : "ag_frame", gen_get_frame);
+		type_add_getset(t, i == 0 ? "gi_yieldfrom" : i == 1 ? "cr_await" : "ag_await", gen_get_yieldfrom);
+		if (i < 2)
+			type_add_getset(t, i == 0 ? "gi_suspended" : "cr_suspended", gen_get_suspended);
 	}
 	type_add_method(&coro_type, "__await__", coro_await, 0);
 	Type *cw = &coro_await_wrapper_type;
@@ -826,6 +960,9 @@ void gen_types_init(void)
 	type_add_method(cw, "close", coro_wrapper_close, 0);
 	type_add_method(&gen_asend_type, "__anext__", agen_anext, 0);
 	type_add_method(&gen_asend_type, "__aiter__", agen_aiter, 0);
+	type_add_method(&gen_asend_type, "asend", agen_asend, 0);
+	type_add_method(&gen_asend_type, "athrow", agen_athrow, 0);
+	type_add_method(&gen_asend_type, "aclose", agen_aclose, 0);
 	type_init_builtin(&agen_wrapped_type, "async_generator_wrapped_value", &object_type);
 	agen_wrapped_type.dealloc = wrapped1_dealloc;
 	type_init_builtin(&coro_wrapper_type, "async_generator_asend", &object_type);

@@ -568,6 +568,54 @@ static Value int_float(Value v)
 static int int_truth(Value v) { return int_sign(val_unbox(v)) != 0; }
 
 /* int(x), int(x, base): the plain int */
+
+/* int(b'...') / float(b'...') that fail to parse show the bytes object,
+ * not the text made of it: replace the ValueError whose message starts
+ * with prefix by prefix + ": " + repr(shown). */
+Value bytes_parse_error(Value r, Value shown, const char *prefix);
+Value bytes_parse_error(Value r, Value shown, const char *prefix)
+{
+	if (!IS_NULL(r) || !err_matches(Exc_ValueError))
+		return r;
+	Exc *e = (Exc *)err_peek();
+	size_t n = strlen(prefix);
+	if (!e || !e->args || e->args->n != 1 || !IS_STR(e->args->items[0]) ||
+	    strncmp(AS_STR(e->args->items[0])->data, prefix, n) != 0)
+		return r;
+	err_clear();
+	Value rep = obj_repr(shown);
+	if (IS_NULL(rep))
+		return rep;
+	err_format(Exc_ValueError, "%s: %s", prefix, AS_STR(rep)->data);
+	val_decref(rep);
+	return v_null();
+}
+
+/* int() of bytes or a bytearray: the text of its bytes; a bad literal
+ * shows the bytes (a bytearray as bytes, as CPython). */
+static Value int_from_bytes_like(Value x, int base)
+{
+	Bytes *b = IS_BYTES(x) ? (Bytes *)x.u.o : NULL;
+	ByteArray *ba = b ? NULL : (ByteArray *)x.u.o;
+	const char *p = b ? (const char *)b->data : (const char *)ba->data;
+	size_t n = b ? b->n : ba->n;
+	Str *s = str_new(p, n);
+	if (!s)
+		return v_null();
+	Value r = int_from_str(s, base);
+	obj_decref(&s->ob);
+	if (!IS_NULL(r) || !err_matches(Exc_ValueError))
+		return r;
+	Bytes *shown = bytes_new(p, n);
+	if (!shown)
+		return v_null();
+	char prefix[64];
+	snprintf(prefix, sizeof prefix, "invalid literal for int() with base %d", base);
+	r = bytes_parse_error(r, v_obj(&shown->ob), prefix);
+	obj_decref(&shown->ob);
+	return r;
+}
+
 static Value int_from_args(const Value *args, size_t nargs, Tuple *kw)
 {
 	static const char *const names[] = {"", "base"};
@@ -588,13 +636,8 @@ static Value int_from_args(const Value *args, size_t nargs, Tuple *kw)
 			return err_null_format(Exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
 		if (IS_STR(x))
 			return int_from_str(AS_STR(x), (int)base);
-		if (obj_is(x, &bytes_type) || obj_is(x, &bytearray_type)) {
-			Str *s = IS_BYTES(x) ? str_new((const char *)((Bytes *)x.u.o)->data, ((Bytes *)x.u.o)->n)
-					     : str_new((const char *)((ByteArray *)x.u.o)->data, ((ByteArray *)x.u.o)->n);
-			Value r = int_from_str(s, (int)base);
-			obj_decref(&s->ob);
-			return r;
-		}
+		if (IS_BYTES(x) || val_isinstance(x, &bytearray_type))
+			return int_from_bytes_like(x, (int)base);
 		return err_null_format(Exc_TypeError, "int() can't convert non-string with explicit base");
 	}
 	if (x.tag == V_INT)
@@ -607,12 +650,8 @@ static Value int_from_args(const Value *args, size_t nargs, Tuple *kw)
 		return val_incref(x);
 	if (IS_STR(x))
 		return int_from_str(AS_STR(x), 10);
-	if (obj_is(x, &bytes_type)) {
-		Str *s = str_new((const char *)((Bytes *)x.u.o)->data, ((Bytes *)x.u.o)->n);
-		Value r = int_from_str(s, 10);
-		obj_decref(&s->ob);
-		return r;
-	}
+	if (IS_BYTES(x) || val_isinstance(x, &bytearray_type))
+		return int_from_bytes_like(x, 10);
 	Type *xt = val_type(x);
 	Value r;
 	if (xt->to_int && xt->to_int != int_pos) {

@@ -149,63 +149,234 @@ Code *compile_string(const char *src, size_t len, const char *filename, int mode
 
 static void errs(const char *s) { out_write(2, s, strlen(s)); }
 
-static void print_source_line(Str *src, int line)
+/* As CPython 3.11's Python/traceback.c prints an entry: the line, then
+ * position carets when the instruction's range does not cover the whole
+ * line, with `~`/`^` anchors for a binary operator or a subscript.  The
+ * source is shown only for the script's own code: CPython reads the file
+ * named by the code object, and finds nothing for "<string>" (`-c`,
+ * exec) nor, usually, for a name given to compile(). */
+
+static Str *main_source;        /* the script's text (a reference held) */
+
+#define TB_RECURSIVE_CUTOFF 3
+#define TB_LIMIT 1000           /* PyTraceBack_LIMIT */
+#define TB_SOURCE_INDENT 4
+
+static bool tb_is_ws(char ch) { return ch == ' ' || ch == '\t' || ch == '\f'; }
+
+/* Line `line` (1-based) of src, without its line end; false if none. */
+static bool tb_source_line(Str *src, int line, const char **lp, size_t *ln)
 {
 	if (!src || line < 1)
-		return;
+		return false;
 	const char *p = src->data, *end = src->data + src->nbytes;
-	for (int l = 1; l < line && p < end; l++) {
+	for (int l = 1; l < line; l++) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		if (!nl)
-			return;
+			return false;
 		p = nl + 1;
 	}
+	if (p >= end)
+		return false;
 	const char *e = memchr(p, '\n', (size_t)(end - p));
 	if (!e)
 		e = end;
-	while (p < e && (*p == ' ' || *p == '\t' || *p == '\f'))
-		p++;
-	while (e > p && (e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t'))
+	if (e > p && e[-1] == '\r')
 		e--;
-	if (p == e)
-		return;
-	errs("    ");
-	out_write(2, p, (size_t)(e - p));
-	errs("\n");
+	*lp = p;
+	*ln = (size_t)(e - p);
+	return true;
 }
 
-static void print_tb(TB *tb)
+/* _PyPegen_byte_offset_to_character_offset: the characters in the first
+ * `off` bytes of s[0..n) (a cut sequence counts as one, as "replace"
+ * decoding does; past the end counts the terminating NUL). */
+static long tb_byte_to_char(const char *s, size_t n, long off)
+{
+	if (off > (long)n + 1)
+		off = (long)n + 1;
+	long chars = 0;
+	for (long i = 0; i < off; i++)
+		if (i == (long)n || ((unsigned char)s[i] & 0xC0) != 0x80)
+			chars++;
+	return chars;
+}
+
+/* The byte offset of character `ci` in s[0..n). */
+static size_t tb_char_to_byte(const char *s, size_t n, long ci)
+{
+	size_t b = 0;
+	for (long c = 0; c < ci && b < n; c++) {
+		b++;
+		while (b < n && ((unsigned char)s[b] & 0xC0) == 0x80)
+			b++;
+	}
+	return b;
+}
+
+/* extract_anchors_from_line (as in CPython 3.11.2): when the segment parses as one expression
+ * statement that is a binary operation or a subscript, the byte range
+ * [*left, *right) of its operator or brackets; *tilde when the anchor
+ * characters are `~` (primary) and `^` (secondary). */
+static bool tb_segment_anchors(const char *seg, size_t n, long *left, long *right, bool *tilde)
+{
+	struct ast_allocator alloc = {arena_alloc, arena_release, NULL};
+	ast_arena *arena = ast_arena_new(&alloc, 16u << 20);
+	if (!arena)
+		return false;
+	struct syntax_error se;
+	syntax_error_init(&se);
+	bool found = false;
+	ast_mod *mod = parse_source(arena, seg, n, "<string>", PARSE_EXEC, &se);
+	if (mod && mod->v.Module.body.n == 1 && mod->v.Module.body.items[0]->kind == STMT_Expr) {
+		ast_expr *e = mod->v.Module.body.items[0]->v.Expr.value;
+		if (e->kind == EXPR_BinOp) {
+			long l = e->v.BinOp.left->pos.end_col_offset, r = e->v.BinOp.right->pos.col_offset;
+			for (long i = l; i < r && i < (long)n; i++) {
+				if (tb_is_ws(seg[i]))
+					continue;
+				*left = i;
+				*right = i + 1;
+				found = true;
+				if (i + 1 < r && !tb_is_ws(seg[i + 1]))
+					++*right;       /* a two-character operator */
+				*tilde = true;
+				break;
+			}
+		} else if (e->kind == EXPR_Subscript) {
+			*left = e->v.Subscript.value->pos.end_col_offset;
+			*right = e->v.Subscript.slice->pos.end_col_offset + 1;
+			*tilde = true;
+			found = true;
+		}
+	}
+	syntax_error_clear(&se);
+	ast_arena_free(arena);
+	err_clear();
+	return found;
+}
+
+static void tb_print_carets(TB *tb, const char *line, size_t n)
+{
+	struct code_pos p;
+	if (!code_position(tb->code, tb->lasti, &p))
+		return;
+	if (p.line < 0 || p.end_line < 0 || p.col < 0 || p.end_col < 0)
+		return;
+	long start = tb_byte_to_char(line, n, p.col);
+	long end = tb_byte_to_char(line, n, p.end_col);
+	long left_end = -1, right_start = -1;
+	bool tilde = false;
+	if (p.line == p.end_line) {
+		size_t sb = tb_char_to_byte(line, n, start), eb = tb_char_to_byte(line, n, end);
+		long l, r;
+		if (eb > sb && tb_segment_anchors(line + sb, eb - sb, &l, &r, &tilde)) {
+			left_end = tb_byte_to_char(line + sb, eb - sb, l) + start;
+			right_start = tb_byte_to_char(line + sb, eb - sb, r) + start;
+		}
+	} else {
+		/* a multi-line range: to the last non-blank byte of the first line
+		 * (a byte index taken as a character index, as CPython does) */
+		long i = (long)n;
+		while (--i >= 0)
+			if (!tb_is_ws(line[i]))
+				break;
+		end = i + 1;
+	}
+	long lead = 0;
+	while ((size_t)lead < n && tb_is_ws(line[lead]))
+		lead++;
+	long stripped_len = tb_byte_to_char(line, n, (long)n) - lead;
+	bool secondary = left_end != -1 || right_start != -1;
+	if (end - start == stripped_len && !secondary)
+		return;
+	StrBuf b;
+	sb_init(&b);
+	for (long off = lead - TB_SOURCE_INDENT + 1; off <= end; off++) {
+		if (off <= start)
+			sb_addc(&b, ' ');
+		else if (secondary && left_end < off && off <= right_start)
+			sb_addc(&b, '^');
+		else
+			sb_addc(&b, tilde ? '~' : '^');
+	}
+	sb_addc(&b, '\n');
+	Str *s = sb_finish(&b);
+	if (s) {
+		out_write(2, s->data, s->nbytes);
+		obj_decref(&s->ob);
+	} else {
+		err_clear();
+	}
+}
+
+static void tb_print_entry(TB *tb)
 {
 	char buf[1024];
-	TB *prev = NULL;
-	int repeat = 0;
+	Code *co = tb->code;
+	snprintf(buf, sizeof buf, "  File \"%s\", line %d, in %s\n", co->filename->data, tb_line(tb), co->name->data);
+	errs(buf);
+	const char *line;
+	size_t n;
+	if (!co->source || co->source != main_source || !tb_source_line(co->source, tb_line(tb), &line, &n))
+		return;
+	size_t lead = 0;
+	while (lead < n && tb_is_ws(line[lead]))
+		lead++;
+	errs("    ");
+	out_write(2, line + lead, n - lead);
+	errs("\n");
+	tb_print_carets(tb, line, n);
+}
+
+static void tb_print_repeated(long cnt)
+{
+	char buf[96];
+	cnt -= TB_RECURSIVE_CUTOFF;
+	snprintf(buf, sizeof buf, "  [Previous line repeated %ld more time%s]\n", cnt, cnt > 1 ? "s" : "");
+	errs(buf);
+}
+
+static void print_tb_entries(TB *tb);
+
+/* The chain is held while printing: a MemoryError while parsing a segment
+ * reuses the preallocated exception and drops its traceback. */
+static void print_tb(TB *tb)
+{
+	obj_incref(&tb->ob);
+	print_tb_entries(tb);
+	obj_decref(&tb->ob);
+}
+
+static void print_tb_entries(TB *tb)
+{
+	long depth = 0;
+	for (TB *t = tb; t; t = t->next)
+		depth++;
+	while (tb && depth > TB_LIMIT) {
+		depth--;
+		tb = tb->next;
+	}
+	Str *last_file = NULL, *last_name = NULL;
+	int last_line = -1;
+	long cnt = 0;
 	for (; tb; tb = tb->next) {
-		bool same = prev && prev->code->filename == tb->code->filename && prev->line == tb->line &&
-			    str_equal(prev->code->name, tb->code->name);
-		if (same) {
-			repeat++;
-			if (repeat >= 3) {
-				prev = tb;
-				continue;
-			}
-		} else {
-			if (repeat >= 3) {
-				int more = repeat - 2;
-				snprintf(buf, sizeof buf, "  [Previous line repeated %d more time%s]\n", more, more == 1 ? "" : "s");
-				errs(buf);
-			}
-			repeat = 0;
+		Code *co = tb->code;
+		if (!last_file || co->filename != last_file || last_line == -1 || tb_line(tb) != last_line || !last_name ||
+		    !str_equal(co->name, last_name)) {
+			if (cnt > TB_RECURSIVE_CUTOFF)
+				tb_print_repeated(cnt);
+			last_file = co->filename;
+			last_line = tb_line(tb);
+			last_name = co->name;
+			cnt = 0;
 		}
-		snprintf(buf, sizeof buf, "  File \"%s\", line %d, in %s\n", tb->code->filename->data, tb->line, tb->code->name->data);
-		errs(buf);
-		print_source_line(tb->code->source, tb->line);
-		prev = tb;
+		cnt++;
+		if (cnt <= TB_RECURSIVE_CUTOFF)
+			tb_print_entry(tb);
 	}
-	if (repeat >= 3) {
-		int more = repeat - 2;
-		snprintf(buf, sizeof buf, "  [Previous line repeated %d more time%s]\n", more, more == 1 ? "" : "s");
-		errs(buf);
-	}
+	if (cnt > TB_RECURSIVE_CUTOFF)
+		tb_print_repeated(cnt);
 }
 
 static void print_exc_line(Obj *e)
@@ -282,20 +453,37 @@ static void print_syntax_error(Exc *e)
 	syntax_error_clear(&se);
 }
 
-static void print_exception_chain(Obj *e, int depth)
+#define CHAIN_MAX 50
+
+static bool chain_seen(Obj **seen, int n, Obj *e)
+{
+	for (int i = 0; i < n; i++)
+		if (seen[i] == e)
+			return true;
+	return false;
+}
+
+/* CPython's print_exception_recursive: the cause (or else the context,
+ * unless suppressed) first, each exception once (`seen` breaks cycles). */
+static void print_exception_chain_seen(Obj *e, Obj **seen, int depth)
 {
 	if (!(e->type->flags & TF_EXC_SUB)) {
 		print_exc_line(e);
 		return;
 	}
 	Exc *x = (Exc *)e;
-	if (depth < 50) {
+	seen[depth] = e;
+	if (depth + 1 < CHAIN_MAX) {
 		if (x->cause) {
-			print_exception_chain(x->cause, depth + 1);
-			errs("\nThe above exception was the direct cause of the following exception:\n\n");
+			if (!chain_seen(seen, depth + 1, x->cause)) {
+				print_exception_chain_seen(x->cause, seen, depth + 1);
+				errs("\nThe above exception was the direct cause of the following exception:\n\n");
+			}
 		} else if (x->context && !x->suppress_context) {
-			print_exception_chain(x->context, depth + 1);
-			errs("\nDuring handling of the above exception, another exception occurred:\n\n");
+			if (!chain_seen(seen, depth + 1, x->context)) {
+				print_exception_chain_seen(x->context, seen, depth + 1);
+				errs("\nDuring handling of the above exception, another exception occurred:\n\n");
+			}
 		}
 	}
 	if (x->tb) {
@@ -308,6 +496,12 @@ static void print_exception_chain(Obj *e, int depth)
 		return;
 	}
 	print_exc_line(e);
+}
+
+static void print_exception_chain(Obj *e)
+{
+	Obj *seen[CHAIN_MAX];
+	print_exception_chain_seen(e, seen, 0);
 }
 
 /* The exit status for an uncaught exception (prints what CPython prints). */
@@ -339,7 +533,7 @@ static int handle_uncaught(void)
 		return status;
 	}
 	out_flush();
-	print_exception_chain(e, 0);
+	print_exception_chain(e);
 	obj_decref(e);
 	return 1;
 }
@@ -350,9 +544,9 @@ _Noreturn void interp_fatal(Obj *e)
 {
 	if (e) {
 		for (Frame *f = vm.frame; f; f = f->back)
-			exc_add_tb(e, f->code, frame_line(f));
+			exc_add_tb_at(e, f->code, frame_lasti(f));
 		out_flush();
-		print_exception_chain(e, 0);
+		print_exception_chain(e);
 	}
 	out_flush();
 	if (run_host)
@@ -369,6 +563,10 @@ int interp_run(const char *source, size_t len, const char *filename, const char 
 	sys_set_argv0(argv0);
 	os_module_init(cwd);
 	Code *co = compile_string(source, len, filename, COMPILE_EXEC);
+	if (co && co->source && strcmp(filename, "<string>") != 0) {
+		obj_incref(&co->source->ob);
+		main_source = co->source;
+	}
 	if (!co) {
 		int st = handle_uncaught();
 		out_flush();

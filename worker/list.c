@@ -290,9 +290,10 @@ static Value tuple_new_slot(Type *t, const Value *args, size_t nargs, Tuple *kw)
 	Value r = nargs ? seq_to_tuple(args[0]) : v_obj(&tuple_empty()->ob);
 	if (IS_NULL(r) || t == &tuple_type)
 		return r;
-	/* subclass: copy into an instance of t */
+	/* subclass: copy into an instance of t (whose basicsize has room for
+	 * the instance dict after the items, see obj_dict_after_data) */
 	Tuple *src = AS_TUPLE(r);
-	size_t size = sizeof(Tuple) + src->n * sizeof(Value);
+	size_t size = t->basicsize + src->n * sizeof(Value);   /* src exists: no overflow */
 	Tuple *nt = (Tuple *)obj_alloc(t, size);
 	if (!nt) {
 		val_decref(r);
@@ -1063,11 +1064,28 @@ Value list_sort(List *l, Value key, bool reverse)
 	return v_none();
 }
 
+/* list.sort's keywords: CPython names an unknown one this way (sorted()
+ * passes its keywords on, so it says the same). */
+bool sort_check_keywords(Tuple *kw);
+bool sort_check_keywords(Tuple *kw)
+{
+	for (size_t i = 0; kw && i < kw->n; i++) {
+		const char *k = AS_STR(kw->items[i])->data;
+		if (strcmp(k, "key") != 0 && strcmp(k, "reverse") != 0) {
+			err_format(Exc_TypeError, "'%s' is an invalid keyword argument for sort()", k);
+			return false;
+		}
+	}
+	return true;
+}
+
 static Value m_sort(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	LIST_SELF;
 	if (nargs)
 		return err_null_format(Exc_TypeError, "sort() takes no positional arguments");
+	if (!sort_check_keywords(kw))
+		return v_null();
 	static const char *const names[] = {"key", "reverse"};
 	Value a[2] = {v_null(), v_null()};
 	if (!args_parse("sort", args, 0, kw, names, 0, 2, a))
@@ -1215,9 +1233,19 @@ Value reversed_new(Value seq, ssize_t n)
 	return v_obj(&it->ob);
 }
 
+/* list.__reversed__: the same iterator, named as CPython's */
+static Type list_reviter_type;
+
 static Value m_list_reversed(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
-	return reversed_new(self, (ssize_t)AS_LIST(self)->n);
+	if (!args_check("__reversed__", nargs, kw, 0, 0))
+		return v_null();
+	RevIter *it = (RevIter *)obj_alloc(&list_reviter_type, sizeof(RevIter));
+	if (!it)
+		return v_null();
+	it->seq = val_incref(self);
+	it->i = (ssize_t)AS_LIST(self)->n - 1;
+	return v_obj(&it->ob);
 }
 
 static Value m_tuple_getnewargs(Value self, const Value *args, size_t nargs, Tuple *kw)
@@ -1307,4 +1335,8 @@ void seq_types_init(void)
 	reversed_type.dealloc = reviter_dealloc;
 	reversed_type.iter = self_iter;
 	reversed_type.next = reviter_next;
+	type_init_builtin(&list_reviter_type, "list_reverseiterator", &object_type);
+	list_reviter_type.dealloc = reviter_dealloc;
+	list_reviter_type.iter = self_iter;
+	list_reviter_type.next = reviter_next;
 }

@@ -125,6 +125,9 @@ struct Type {
 	struct MethodCache *mcache;
 	/* cycle collector (gc.h): drop the references that can form cycles */
 	void (*clear)(Obj *);
+	/* typeobj.c: the most attributes an instance __dict__ has held (capped),
+	 * so new instance dicts get a table that fits (dict_new_hint) */
+	uint32_t dict_hint;
 };
 
 /* ---- refcounting ------------------------------------------------------- */

@@ -1006,6 +1006,7 @@ static bool alias_hash(Value v, int64_t *out)
 /* ---- init ----------------------------------------------------------------------------- */
 
 void complex_type_init(void);
+void type_add_member_ro(Type *t, const char *name, unaryfn get);   /* abstract.c */
 void range_types_init(void);
 void range_types_init(void)
 {
@@ -1015,9 +1016,9 @@ void range_types_init(void)
 	t->repr = slice_repr;
 	t->new = slice_tp_new;
 	t->richcmp = slice_richcmp;
-	type_add_getset(t, "start", slice_get_start);
-	type_add_getset(t, "stop", slice_get_stop);
-	type_add_getset(t, "step", slice_get_step);
+	type_add_member_ro(t, "start", slice_get_start);
+	type_add_member_ro(t, "stop", slice_get_stop);
+	type_add_member_ro(t, "step", slice_get_step);
 	type_add_method(t, "indices", m_slice_indices, 0);
 
 	t = &range_type;
@@ -1032,9 +1033,9 @@ void range_types_init(void)
 	t->richcmp = range_richcmp;
 	t->hash = range_hash;
 	t->iter = range_iter;
-	type_add_getset(t, "start", range_get_start);
-	type_add_getset(t, "stop", range_get_stop);
-	type_add_getset(t, "step", range_get_step);
+	type_add_member_ro(t, "start", range_get_start);
+	type_add_member_ro(t, "stop", range_get_stop);
+	type_add_member_ro(t, "step", range_get_step);
 	type_add_method(t, "index", m_range_index, 0);
 	type_add_method(t, "count", m_range_count, 0);
 	type_add_method(t, "__reversed__", m_range_reversed, 0);

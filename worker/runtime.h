@@ -110,7 +110,7 @@ struct Code {
 	Obj ob;
 	uint32_t *insns;
 	size_t ninsns;
-	uint32_t *lines;       /* line per instruction */
+	uint32_t *lines;       /* unused (NULL): see postab */
 	Value *consts;
 	size_t nconsts;
 	Str **names;           /* global/attr names */
@@ -127,6 +127,9 @@ struct Code {
 	Str *source;           /* the module's source text, for tracebacks */
 	int firstline;
 	void *caches;          /* inline caches, one GlobalCache per instruction (lazy) */
+	const uint8_t *postab; /* per-instruction source positions, compact (vm.c: code_position);
+				* stored in the Code object's own allocation, after the struct */
+	uint32_t npostab;      /* its size in bytes */
 };
 #define CO_VARARGS 0x4u
 #define CO_VARKW 0x8u
@@ -184,7 +187,8 @@ typedef struct TB {
 	Obj ob;
 	struct TB *next;
 	Code *code;
-	int line;
+	int line;              /* TB_LINE_UNKNOWN (vm.h): not computed yet, see lasti */
+	int lasti;             /* the instruction (index) that raised, or -1 */
 } TB;
 
 typedef struct Exc {

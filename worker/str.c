@@ -1,6 +1,7 @@
 /* str.c -- the str object core: construction, interning, hashing, equality,
  * indexing (O(1) for ASCII, cached cursor otherwise), repr, and the string
  * builder used throughout the interpreter.  Methods live in strmethods.c.
+ * The str and bytes hash is CPython's (SipHash-1-3, PYTHONHASHSEED=0).
  */
 #include "config.h"
 
@@ -146,20 +147,131 @@ Str *str_printf(const char *fmt, ...)
 	return s;
 }
 
-/* FNV-1a over the bytes, widened to 64 bits; never -1. */
+/* ---- hashing ------------------------------------------------------------ */
+
+/* CPython's string and bytes hash: SipHash-1-3 keyed with the all-zero
+ * secret that PYTHONHASHSEED=0 gives, so that sets of strings iterate in
+ * the order CPython's do under that seed (the goldens' setting).  The
+ * state takes the message as little-endian 64-bit words. */
+struct sip {
+	uint64_t v0, v1, v2, v3;
+	uint64_t word;      /* bytes not yet compressed */
+	unsigned fill;      /* how many of them */
+	uint64_t total;     /* message length in bytes */
+};
+
+#define SIP_ROTL(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
+
+static void sip_round(struct sip *st)
+{
+	st->v0 += st->v1; st->v1 = SIP_ROTL(st->v1, 13); st->v1 ^= st->v0; st->v0 = SIP_ROTL(st->v0, 32);
+	st->v2 += st->v3; st->v3 = SIP_ROTL(st->v3, 16); st->v3 ^= st->v2;
+	st->v0 += st->v3; st->v3 = SIP_ROTL(st->v3, 21); st->v3 ^= st->v0;
+	st->v2 += st->v1; st->v1 = SIP_ROTL(st->v1, 17); st->v1 ^= st->v2; st->v2 = SIP_ROTL(st->v2, 32);
+}
+
+static void sip_init(struct sip *st)
+{
+	/* "somepseudorandomlygeneratedbytes" xor the zero key */
+	st->v0 = 0x736f6d6570736575ull;
+	st->v1 = 0x646f72616e646f6dull;
+	st->v2 = 0x6c7967656e657261ull;
+	st->v3 = 0x7465646279746573ull;
+	st->word = 0;
+	st->fill = 0;
+	st->total = 0;
+}
+
+static void sip_compress(struct sip *st, uint64_t m)
+{
+	st->v3 ^= m;
+	sip_round(st);
+	st->v0 ^= m;
+}
+
+static void sip_byte(struct sip *st, unsigned char b)
+{
+	st->word |= (uint64_t)b << (8 * st->fill);
+	st->total++;
+	if (++st->fill == 8) {
+		sip_compress(st, st->word);
+		st->word = 0;
+		st->fill = 0;
+	}
+}
+
+static void sip_bytes(struct sip *st, const unsigned char *p, size_t n)
+{
+	while (n && st->fill) {
+		sip_byte(st, *p++);
+		n--;
+	}
+	for (; n >= 8; p += 8, n -= 8) {
+		uint64_t m;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		memcpy(&m, p, 8);
+#else
+		m = 0;
+		for (int i = 7; i >= 0; i--)
+			m = (m << 8) | p[i];
+#endif
+		sip_compress(st, m);
+		st->total += 8;
+	}
+	while (n--)
+		sip_byte(st, *p++);
+}
+
+static int64_t sip_finish(struct sip *st)
+{
+	if (st->total == 0)
+		return 0;   /* CPython: the empty string and b'' hash to 0 */
+	sip_compress(st, st->word | (st->total << 56));
+	st->v2 ^= 0xff;
+	sip_round(st);
+	sip_round(st);
+	sip_round(st);
+	int64_t r = (int64_t)(st->v0 ^ st->v1 ^ st->v2 ^ st->v3);
+	return r == -1 ? -2 : r;
+}
+
+/* hash(b) of a bytes-like buffer. */
+int64_t bytes_hash_buf(const unsigned char *p, size_t n);
+int64_t bytes_hash_buf(const unsigned char *p, size_t n)
+{
+	struct sip st;
+	sip_init(&st);
+	sip_bytes(&st, p, n);
+	return sip_finish(&st);
+}
+
+/* Over CPython's canonical form of the text: one byte per code point when
+ * all are below 256, else two (below 65536) or four, little-endian. */
 int64_t str_hash(Str *s)
 {
 	if (s->hashed)
 		return s->hash;
-	uint64_t h = 14695981039346656037ull;
-	for (size_t i = 0; i < s->nbytes; i++) {
-		h ^= (unsigned char)s->data[i];
-		h *= 1099511628211ull;
+	const unsigned char *p = (const unsigned char *)s->data;
+	struct sip st;
+	sip_init(&st);
+	if (s->ascii) {
+		sip_bytes(&st, p, s->nbytes);
+	} else {
+		uint32_t max = 0;
+		size_t k;
+		for (size_t i = 0; i < s->nbytes; i += k) {
+			uint32_t c = utf8_decode(p + i, &k);
+			if (c > max)
+				max = c;
+		}
+		unsigned width = max < 0x100 ? 1 : max < 0x10000 ? 2 : 4;
+		for (size_t i = 0; i < s->nbytes; i += k) {
+			uint32_t c = utf8_decode(p + i, &k);
+			for (unsigned j = 0; j < width; j++)
+				sip_byte(&st, (unsigned char)(c >> (8 * j)));
+		}
 	}
-	h ^= h >> 29;
-	int64_t r = (int64_t)h;
-	if (r == -1)
-		r = -2;
+	int64_t r = sip_finish(&st);
 	s->hash = r;
 	s->hashed = true;
 	return r;

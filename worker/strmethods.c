@@ -245,6 +245,9 @@ static Value str_tp_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 	Value a[3] = {v_null(), v_null(), v_null()};
 	if (!args_parse("str", args, nargs, kw, names, 0, 3, a))
 		return v_null();
+	for (int i = 1; i < 3; i++)
+		if (!IS_NULL(a[i]) && !IS_STR(a[i]))
+			return err_null_format(Exc_TypeError, "str() argument '%s' must be str, not %s", names[i], type_name_of(a[i]));
 	Value r;
 	if (IS_NULL(a[0])) {
 		r = str_value(str_empty());
@@ -743,8 +746,8 @@ static Value m___format__(Value self, const Value *args, size_t nargs, Tuple *kw
 		return err_null_format(Exc_TypeError, "__format__() argument must be str, not %s", type_name_of(args[0]));
 	SSELF;
 	Str *spec = AS_STR(args[0]);
-	if (spec->nbytes == 0)
-		return str_str_slot(self);
+	if (spec->nbytes == 0)   /* a subclass formats as its str(), as CPython */
+		return obj_is(self, &str_type) ? str_str_slot(self) : obj_str(self);
 	struct num_buf b = NUM_BUF_INIT;
 	struct num_error e = NUM_ERROR_INIT;
 	if (num_format_str(&b, s->data, s->nbytes, spec->data, spec->nbytes, "str", &e) < 0) {

@@ -240,11 +240,29 @@ static void types_modified(void)
 	mcache_nfilled = 0;
 }
 
-Value type_lookup(Type *t, Str *name)
+static inline size_t mcache_hash(Type *t, Str *name)
 {
-	size_t h = (((uintptr_t)name >> 4) ^ ((uintptr_t)t >> 4) * 31) & (MCACHE_SIZE - 1);
+	return (((uintptr_t)name >> 4) ^ ((uintptr_t)t >> 4) * 31) & (MCACHE_SIZE - 1);
+}
+
+static Value type_lookup_miss(Type *t, Str *name, size_t h);
+
+/* type_lookup() with the cache hit inline (the attribute paths below) */
+static inline Value mcache_lookup(Type *t, Str *name)
+{
+	size_t h = mcache_hash(t, name);
 	if (mcache[h].type == t && mcache[h].name == name && mcache[h].version == t->version && t->version)
 		return mcache[h].value;
+	return type_lookup_miss(t, name, h);
+}
+
+Value type_lookup(Type *t, Str *name)
+{
+	return mcache_lookup(t, name);
+}
+
+static Value type_lookup_miss(Type *t, Str *name, size_t h)
+{
 	Value r = v_null();
 	Tuple *m = t->mro;
 	if (m) {
@@ -285,6 +303,9 @@ Value bind_descr(Value attr, Value obj, Type *t)
 	return val_incref(attr);
 }
 
+Dict *dict_new_hint(size_t n);   /* dict.c */
+#define DICT_HINT_MAX 10
+
 static Value dict_of(Value v)
 {
 	if (v.tag != V_OBJ)
@@ -293,14 +314,14 @@ static Value dict_of(Value v)
 	if (!dp)
 		return v_null();
 	if (!*dp)
-		*dp = dict_new();
+		*dp = dict_new_hint(v.u.o->type->dict_hint);
 	return *dp ? v_obj(&(*dp)->ob) : v_null();
 }
 
 Value generic_getattr(Value v, Str *name)
 {
 	Type *t = val_type(v);
-	Value descr = type_lookup(t, name);
+	Value descr = mcache_lookup(t, name);
 	Type *dt = NULL;
 	if (!IS_NULL(descr)) {
 		dt = val_type(descr);
@@ -329,7 +350,7 @@ static bool slot_allowed(Type *t, Str *name);
 int generic_setattr(Value v, Str *name, Value val)
 {
 	Type *t = val_type(v);
-	Value descr = type_lookup(t, name);
+	Value descr = mcache_lookup(t, name);
 	if (!IS_NULL(descr)) {
 		Type *dt = val_type(descr);
 		if (dt->descr_set)
@@ -355,7 +376,11 @@ int generic_setattr(Value v, Str *name, Value val)
 			}
 			return r;
 		}
-		return dict_set_str(AS_DICT(d), name, val);
+		Dict *dd = AS_DICT(d);
+		int r = dict_set_str(dd, name, val);
+		if (dd->used > t->dict_hint && t->dict_hint < DICT_HINT_MAX)
+			t->dict_hint = (uint32_t)dd->used;
+		return r;
 	}
 	if (IS_NULL(descr))
 		err_format(Exc_AttributeError, "'%s' object has no attribute '%s'", t->name, name->data);
@@ -862,6 +887,8 @@ static Value object_get_class(Value v)
 
 static Value object_get_dict(Value v)
 {
+	if (val_type(v)->flags & TF_SLOTS_ONLY)   /* the dict is an implementation detail there */
+		return err_null_format(Exc_AttributeError, "'%s' object has no attribute '__dict__'", type_name_of(v));
 	Value d = dict_of(v);
 	if (IS_NULL(d)) {
 		if (!err_occurred())
@@ -1054,9 +1081,66 @@ static Value type_mro_m(Value self, const Value *args, size_t nargs, Tuple *kw)
 	return v_obj(&l->ob);
 }
 
+/* Every live class, in creation order, held weakly: type_dealloc takes a
+ * class out, so a collected class is no longer anyone's subclass. */
+static Type **heap_types;
+static size_t n_heap_types, cap_heap_types;
+
+static void heap_types_add(Type *t)
+{
+	if (n_heap_types == cap_heap_types) {
+		size_t cap = cap_heap_types ? cap_heap_types * 2 : 64;
+		Type **a = mem_realloc(heap_types, cap_heap_types * sizeof(Type *), cap * sizeof(Type *));
+		if (!a) {
+			err_clear();   /* only __subclasses__() would miss it */
+			return;
+		}
+		heap_types = a;
+		cap_heap_types = cap;
+	}
+	heap_types[n_heap_types++] = t;
+}
+
+static void heap_types_remove(Type *t)
+{
+	for (size_t i = n_heap_types; i-- > 0;) {
+		if (heap_types[i] == t) {
+			memmove(&heap_types[i], &heap_types[i + 1], (n_heap_types - i - 1) * sizeof(Type *));
+			n_heap_types--;
+			return;
+		}
+	}
+}
+
+/* type.__subclasses__(): the direct subclasses still alive, builtin ones
+ * first, then classes in the order they were made. */
 static Value type_subclasses_m(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
-	return v_obj(&list_new(0)->ob);
+	if (!args_check("__subclasses__", nargs, kw, 0, 0))
+		return v_null();
+	Type *t = (Type *)self.u.o;
+	List *l = list_new(0);
+	if (!l)
+		return v_null();
+	for (size_t i = 0; i < n_builtin; i++) {
+		if (all_builtin[i]->base == t && !list_append(l, v_obj(&all_builtin[i]->ob))) {
+			obj_decref(&l->ob);
+			return v_null();
+		}
+	}
+	for (size_t i = 0; i < n_heap_types; i++) {
+		Tuple *b = heap_types[i]->bases;
+		for (size_t j = 0; b && j < b->n; j++) {
+			if (b->items[j].tag == V_OBJ && b->items[j].u.o == &t->ob) {
+				if (!list_append(l, v_obj(&heap_types[i]->ob))) {
+					obj_decref(&l->ob);
+					return v_null();
+				}
+				break;
+			}
+		}
+	}
+	return v_obj(&l->ob);
 }
 
 Value type_call(Value self, const Value *args, size_t nargs, Tuple *kw)
@@ -1110,6 +1194,7 @@ static void type_dealloc(Obj *o)
 	if (!(t->flags & TF_HEAPTYPE))
 		return;
 	types_modified();
+	heap_types_remove(t);
 	obj_xdecref(t->bases ? &t->bases->ob : NULL);
 	if (t->mro && t->mro->n && t->mro->items[0].u.o == o)
 		t->mro->items[0] = v_null();
@@ -1713,14 +1798,15 @@ static int in_slots(Value slots, Str *name)
 	return -1;   /* another iterable: not checked */
 }
 
-/* Instances of a class whose whole MRO (but object) declares __slots__
+/* Instances of a class whose whole MRO (but builtin classes whose own
+ * instances have no __dict__: object, str, int, ...) declares __slots__
  * without "__dict__" accept only those attribute names. */
 static bool slots_only(Type *t)
 {
 	Str *dn = ID(__dict__);
 	for (size_t i = 0; i < t->mro->n; i++) {
 		Type *c = (Type *)t->mro->items[i].u.o;
-		if (c == &object_type)
+		if (!(c->flags & TF_HEAPTYPE) && !c->dictoffset && !(c->flags & TF_DICT_AFTER_DATA))
 			continue;
 		if (!(c->flags & TF_HEAPTYPE) || !c->dict)
 			return false;
@@ -1896,6 +1982,7 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	}
 	fixup_slots(t);
 	types_modified();
+	heap_types_add(t);
 	Value tv = v_obj(&t->ob);
 	/* __set_name__ */
 	size_t pos = 0;
@@ -1946,6 +2033,97 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 		val_decref(r);
 	}
 	return tv;
+}
+
+/* ---- __class__ assignment ------------------------------------------------ */
+
+/* Append the names the heap classes of t's MRO declare in __slots__ (but
+ * __dict__ and __weakref__) to l; false when a __slots__ is neither a str
+ * nor a tuple or list (then no layout is assumed equal). */
+static bool slot_names(Type *t, List *l)
+{
+	for (size_t i = 0; i < t->mro->n; i++) {
+		Type *c = (Type *)t->mro->items[i].u.o;
+		if (!(c->flags & TF_HEAPTYPE) || !c->dict)
+			continue;
+		Value sl = dict_get_str(c->dict, ID(__slots__));
+		if (IS_NULL(sl))
+			continue;
+		const Value *it = &sl;
+		size_t n = 1;
+		if (IS_TUPLE(sl) || IS_LIST(sl)) {
+			it = IS_TUPLE(sl) ? AS_TUPLE(sl)->items : AS_LIST(sl)->items;
+			n = IS_TUPLE(sl) ? AS_TUPLE(sl)->n : AS_LIST(sl)->n;
+		} else if (!IS_STR(sl)) {
+			return false;
+		}
+		for (size_t j = 0; j < n; j++) {
+			if (!IS_STR(it[j]))
+				return false;
+			if (str_equal(AS_STR(it[j]), ID(__dict__)) || str_equal(AS_STR(it[j]), ID(__weakref__)))
+				continue;
+			if (!list_append(l, it[j]))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* Can an instance of a change its class to b (CPython's
+ * compatible_for_assignment)?  The same builtin base and layout, the same
+ * __dict__ arrangement and the same slots. */
+static int same_layout(Type *a, Type *b)
+{
+	const uint32_t lay = TF_BOXED | TF_DICT_AFTER_DATA | TF_SLOTS_ONLY;
+	Type *sb = solid_base(a);
+	/* CPython's variable-size instances never change class */
+	if (sb == &int_type || sb == &str_type || sb == &tuple_type || sb == &bytes_type || sb == &type_type)
+		return 0;
+	if (sb != solid_base(b) || a->basicsize != b->basicsize || a->dictoffset != b->dictoffset ||
+	    (a->flags & lay) != (b->flags & lay) || a->dealloc != b->dealloc)
+		return 0;
+	List *la = list_new(0), *lb = list_new(0);
+	int r = -1;
+	if (la && lb) {
+		if (!slot_names(a, la) || !slot_names(b, lb))
+			r = err_occurred() ? -1 : 0;
+		else
+			r = obj_eq(v_obj(&la->ob), v_obj(&lb->ob));
+	}
+	obj_xdecref(la ? &la->ob : NULL);
+	obj_xdecref(lb ? &lb->ob : NULL);
+	return r;
+}
+
+/* object.__class__ = C */
+static int object_set_class(Value v, Value val)
+{
+	if (IS_NULL(val)) {
+		err_format(Exc_TypeError, "can't delete __class__ attribute");
+		return -1;
+	}
+	if (!val_isinstance(val, &type_type)) {
+		err_format(Exc_TypeError, "__class__ must be set to a class, not '%s' object", type_name_of(val));
+		return -1;
+	}
+	Type *newto = (Type *)val.u.o, *oldto = val_type(v);
+	if (!(newto->flags & TF_HEAPTYPE) || !(oldto->flags & TF_HEAPTYPE) || v.tag != V_OBJ) {
+		err_format(Exc_TypeError, "__class__ assignment only supported for mutable types or ModuleType subclasses");
+		return -1;
+	}
+	if (newto == oldto)
+		return 0;
+	int same = same_layout(oldto, newto);
+	if (same < 0)
+		return -1;
+	if (!same) {
+		err_format(Exc_TypeError, "__class__ assignment: '%s' object layout differs from '%s'", newto->name, oldto->name);
+		return -1;
+	}
+	obj_incref(&newto->ob);
+	v.u.o->type = newto;
+	obj_decref(&oldto->ob);
+	return 0;
 }
 
 /* ---- init -------------------------------------------------------------- */
@@ -2012,6 +2190,7 @@ void type_types_init(void)
 	o->basicsize = sizeof(Instance);
 	o->flags |= TF_BASETYPE;
 	type_add_getset(o, "__class__", object_get_class);
+	((GetSet *)dict_get_str(o->dict, ID(__class__)).u.o)->set = object_set_class;
 	type_add_getset(o, "__dict__", object_get_dict);
 	type_add_method(o, "__init_subclass__", object_init_subclass, BF_CLASSMETHOD);
 	type_add_method(o, "__format__", object_format_m, 0);

@@ -3,6 +3,7 @@
  */
 #include "worker/parse/ast.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,11 +15,19 @@ struct arena_chunk {
 	_Alignas(16) unsigned char data[];
 };
 
+/* A block of its own, resizable (ast_arena_resize): the token array. */
+struct arena_block {
+	struct arena_block *prev, *next;
+	size_t size;
+	_Alignas(16) unsigned char data[];
+};
+
 struct ast_arena {
 	struct ast_allocator allocator;
 	size_t limit;                   /* 0: unlimited */
 	size_t total;                   /* bytes obtained from the allocator */
 	struct arena_chunk *chunks;     /* newest first */
+	struct arena_block *blocks;
 };
 
 enum { ARENA_CHUNK_MIN = 64 * 1024, ARENA_ALIGN = 16 };
@@ -61,6 +70,12 @@ void ast_arena_free(ast_arena *arena)
 		struct arena_chunk *next = c->next;
 		a.release(c, sizeof *c + c->size, a.ud);
 		c = next;
+	}
+	struct arena_block *b = arena->blocks;
+	while (b) {
+		struct arena_block *next = b->next;
+		a.release(b, sizeof *b + b->size, a.ud);
+		b = next;
 	}
 	a.release(arena, sizeof *arena, a.ud);
 }
@@ -109,6 +124,45 @@ void *ast_arena_alloc(ast_arena *arena, size_t size)
 	c->used += rounded;
 	memset(p, 0, rounded);
 	return p;
+}
+
+void *ast_arena_resize(ast_arena *arena, void *block, size_t new_size)
+{
+	struct arena_block *old = block ? (struct arena_block *)((unsigned char *)block - offsetof(struct arena_block, data)) : NULL;
+	size_t old_bytes = old ? sizeof *old + old->size : 0;
+	size_t bytes;
+	if (__builtin_add_overflow(new_size, sizeof(struct arena_block), &bytes))
+		return NULL;
+	/* the limit counts what the arena holds once the old copy is gone */
+	size_t total;
+	if (__builtin_add_overflow(arena->total - old_bytes, bytes, &total))
+		return NULL;
+	if (arena->limit && total > arena->limit)
+		return NULL;
+	struct arena_block *b = arena->allocator.alloc(bytes, arena->allocator.ud);
+	if (!b)
+		return NULL;
+	b->size = new_size;
+	size_t keep = old ? (old->size < new_size ? old->size : new_size) : 0;
+	if (keep)
+		memcpy(b->data, old->data, keep);
+	memset(b->data + keep, 0, new_size - keep);
+	if (old) {
+		if (old->prev)
+			old->prev->next = old->next;
+		else
+			arena->blocks = old->next;
+		if (old->next)
+			old->next->prev = old->prev;
+		arena->allocator.release(old, old_bytes, arena->allocator.ud);
+	}
+	b->prev = NULL;
+	b->next = arena->blocks;
+	if (b->next)
+		b->next->prev = b;
+	arena->blocks = b;
+	arena->total = total;
+	return b->data;
 }
 
 char *ast_arena_strndup(ast_arena *arena, const char *s, size_t len)

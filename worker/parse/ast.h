@@ -49,6 +49,12 @@ ast_arena *ast_arena_new(const struct ast_allocator *allocator, size_t limit);
 void ast_arena_free(ast_arena *arena);
 /* Zeroed, max_align_t-aligned memory, or NULL when out of memory. */
 void *ast_arena_alloc(ast_arena *arena, size_t size);
+/* A block of its own that can later be resized: `block` NULL gives a new
+ * one, otherwise the result holds the old contents (cut or zero-extended)
+ * and the old block is released at once, so an array grown by doubling
+ * leaves no dead copies behind (the token array).  NULL when out of memory
+ * (then `block` is unchanged).  Freed with the arena. */
+void *ast_arena_resize(ast_arena *arena, void *block, size_t new_size);
 /* Copy of `len` bytes plus a terminating NUL, or NULL. */
 char *ast_arena_strndup(ast_arena *arena, const char *s, size_t len);
 size_t ast_arena_used(const ast_arena *arena);

@@ -133,13 +133,11 @@ static struct token *emit(struct scan *s, enum token_type type, const char *star
 			tok->oom = true;
 			return NULL;
 		}
-		struct token *t = ast_arena_alloc(tok->arena, bytes);
+		struct token *t = ast_arena_resize(tok->arena, tok->tokens, bytes);
 		if (!t) {
 			tok->oom = true;
 			return NULL;
 		}
-		if (tok->ntokens)
-			memcpy(t, tok->tokens, (size_t)tok->ntokens * sizeof *t);
 		tok->tokens = t;
 		s->cap = cap;
 	}
@@ -807,5 +805,13 @@ bool tokenize(struct tokenizer *tok, ast_arena *arena, const char *src, size_t l
 		if (!emit(s, T_ERRORTOKEN, at, at, s->lineno, s->line_start))
 			return false;
 	}
-	return !tok->oom;
+	if (tok->oom)
+		return false;
+	/* give back the doubling's spare room before the tree is built */
+	if (tok->ntokens && (size_t)s->cap > (size_t)tok->ntokens + tok->ntokens / 8) {
+		struct token *t = ast_arena_resize(arena, tok->tokens, (size_t)tok->ntokens * sizeof *t);
+		if (t)
+			tok->tokens = t;
+	}
+	return true;
 }

@@ -1,0 +1,3 @@
+counts = {"a": 1}
+counts["a"] += 1
+counts["b"] += 1

@@ -1,0 +1,7 @@
+def cleanup():
+    return undefined_name
+
+try:
+    [1, 2][5]
+except IndexError:
+    cleanup()

@@ -1,0 +1,5 @@
+text = "  Hello  "
+result = (text
+          .strip()
+          .lower()
+          .no_such_method())

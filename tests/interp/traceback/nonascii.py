@@ -1,0 +1,2 @@
+größe = {"länge": 3}
+wert = "ünïcödé"; ergebnis = größe["länge"] + wert

@@ -1,0 +1,4 @@
+def f(x):
+	if x:
+		return x.missing_attr
+f(1)
