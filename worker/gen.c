@@ -305,23 +305,31 @@ static Value m_send(Value self, const Value *args, size_t nargs, Tuple *kw)
 	return returned_to_stop(st, r);
 }
 
+/* The exception that throw(type[, value[, tb]]) / athrow() raise: a new
+ * reference, or NULL with the TypeError CPython gives. */
+static Value throw_exception(const Value *args, size_t nargs)
+{
+	Value t = args[0];
+	if (is_exc_type(t)) {
+		if (nargs > 1 && !IS_NONE(args[1]))
+			return is_exc_instance(args[1]) ? val_incref(args[1]) : call1(t, args[1]);
+		return call0(t);
+	}
+	if (is_exc_instance(t)) {
+		if (nargs > 1 && !IS_NONE(args[1]))
+			return err_null_format(Exc_TypeError, "instance exception may not have a separate value");
+		return val_incref(t);
+	}
+	return err_null_format(Exc_TypeError, "exceptions must be classes or instances deriving from BaseException, not %s", type_name_of(t));
+}
+
 static Value m_throw(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	if (!args_check("throw", nargs, kw, 1, 3))
 		return v_null();
-	Value t = args[0];
-	Value inst;
-	if (is_exc_type(t)) {
-		inst = (nargs > 1 && !IS_NONE(args[1])) ? (is_exc_instance(args[1]) ? val_incref(args[1]) : call1(t, args[1])) : call0(t);
-		if (IS_NULL(inst))
-			return inst;
-	} else if (is_exc_instance(t)) {
-		if (nargs > 1 && !IS_NONE(args[1]))
-			return err_null_format(Exc_TypeError, "instance exception may not have a separate value");
-		inst = val_incref(t);
-	} else {
-		return err_null_format(Exc_TypeError, "exceptions must be classes or instances deriving from BaseException, not %s", type_name_of(t));
-	}
+	Value inst = throw_exception(args, nargs);
+	if (IS_NULL(inst))
+		return inst;
 	Value r;
 	int st = gen_throw_into((Gen *)self.u.o, inst.u.o, &r);
 	return returned_to_stop(st, r);
@@ -532,18 +540,9 @@ static Value agen_athrow(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	if (!args_check("athrow", nargs, kw, 1, 3))
 		return v_null();
-	Value t = args[0], inst;
-	if (is_exc_type(t)) {
-		inst = (nargs > 1 && !IS_NONE(args[1])) ? (is_exc_instance(args[1]) ? val_incref(args[1]) : call1(t, args[1])) : call0(t);
-		if (IS_NULL(inst))
-			return inst;
-	} else if (is_exc_instance(t)) {
-		if (nargs > 1 && !IS_NONE(args[1]))
-			return err_null_format(Exc_TypeError, "instance exception may not have a separate value");
-		inst = val_incref(t);
-	} else {
-		return err_null_format(Exc_TypeError, "exceptions must be classes or instances deriving from BaseException, not %s", type_name_of(t));
-	}
+	Value inst = throw_exception(args, nargs);
+	if (IS_NULL(inst))
+		return inst;
 	return asend_new(self, inst, AS_THROW);
 }
 
