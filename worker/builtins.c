@@ -14,24 +14,6 @@
 
 static Value print_to(Value file, Value *args, size_t n, Value sep, Value end, bool flush);
 
-/* input([prompt]): the prompt goes to stdout; the worker's stdin is
- * /dev/null, so reading it is always at end of file (CPython's result
- * under the same stdin). */
-BUILTIN(input)
-{
-	if (kw && kw->n)
-		return err_null_format(Exc_TypeError, "input() takes no keyword arguments");
-	if (nargs > 1)
-		return err_null_format(Exc_TypeError, "input expected at most 1 argument, got %zu", nargs);
-	Value end = str_value(str_empty());
-	Value r = print_to(v_null(), (Value *)args, nargs, v_null(), end, true);
-	val_decref(end);
-	if (IS_NULL(r))
-		return r;
-	val_decref(r);
-	return err_null_format(Exc_EOFError, "EOF when reading a line");
-}
-
 BUILTIN(print)
 {
 	static const char *const names[] = {"sep", "end", "file", "flush"};
@@ -914,7 +896,6 @@ void builtins_register(Dict *b)
 	dict_set_str(b, ID(__name__), str_value(str_intern("builtins")));
 	dict_set_str(b, ID(__doc__), v_none());
 	add_fn(b, "print", bi_print);
-	add_fn(b, "input", bi_input);
 	add_fn(b, "len", bi_len);
 	add_fn(b, "isinstance", bi_isinstance);
 	add_fn(b, "issubclass", bi_issubclass);
