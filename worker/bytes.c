@@ -226,7 +226,6 @@ static Value bytes_make(const Value *args, size_t nargs, Tuple *kw)
 static Value bytes_tp_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 {
 	Value r = bytes_make(args, nargs, kw);
-#ifdef TF_BYTES_SUB
 	if (IS_NULL(r) || t == &bytes_type)
 		return r;
 	/* subclass: copy into an instance of t, whose basicsize has room for
@@ -241,10 +240,6 @@ static Value bytes_tp_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 	mem_copy(nb->data, src->data, src->n + 1);
 	val_decref(r);
 	return v_obj(&nb->ob);
-#else
-	(void)t;
-	return r;
-#endif
 }
 
 static Value bytes_repr_of(const unsigned char *p, size_t n)
@@ -1781,9 +1776,7 @@ void bytes_types_init(void)
 	type_init_builtin(t, "bytes", &object_type);
 	t->flags |= TF_BASETYPE;
 	t->basicsize = sizeof(Bytes);
-#ifdef TF_BYTES_SUB
 	t->flags |= TF_BYTES_SUB;
-#endif
 	t->new = bytes_tp_new;
 	t->repr = bytes_repr;
 	t->hash = bytes_hash;

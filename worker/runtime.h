@@ -135,6 +135,7 @@ struct Code {
 #define CO_VARKW 0x8u
 #define CO_GENERATOR 0x20u
 #define CO_COROUTINE 0x80u
+#define CO_ITERABLE_COROUTINE 0x100u
 #define CO_ASYNC_GEN 0x200u
 #define CO_MODULE 0x1000u
 #define CO_CLASS 0x2000u
@@ -486,7 +487,7 @@ bool set_update(Set *s, Value iterable);
 #define IS_SET(v) ((v).tag == V_OBJ && ((v).u.o->type == &set_type || (v).u.o->type == &frozenset_type || type_is_subtype((v).u.o->type, &set_type) || type_is_subtype((v).u.o->type, &frozenset_type)))
 void set_types_init(void);
 Bytes *bytes_new(const void *p, size_t n);
-#define IS_BYTES(v) obj_is(v, &bytes_type)
+#define IS_BYTES(v) ((v).tag == V_OBJ && ((v).u.o->type->flags & TF_BYTES_SUB))
 void bytes_types_init(void);
 
 /* ---- functions, types, modules ------------------------------------------ */

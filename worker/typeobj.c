@@ -1736,12 +1736,20 @@ static bool class_adds_dict(Type *t, Type *base)
 	return (t->dictoffset && t->dictoffset != base->dictoffset) || (t->flags & TF_DICT_AFTER_DATA);
 }
 
-/* Str subclass instances: the text, its NUL, then (aligned) the dict. */
+/* Str, tuple and bytes subclass instances: the variable part (text and
+ * its NUL, items, bytes and their NUL), then (aligned) the dict. */
 Dict **obj_dict_after_data(Obj *o)
 {
-	if (!(o->type->flags & TF_STR_SUB))
+	uint32_t fl = o->type->flags;
+	size_t end;
+	if (fl & TF_STR_SUB)
+		end = offsetof(Str, data) + ((Str *)o)->nbytes + 1;
+	else if (fl & TF_TUPLE_SUB)
+		end = offsetof(Tuple, items) + ((Tuple *)o)->n * sizeof(Value);
+	else if (fl & TF_BYTES_SUB)
+		end = offsetof(Bytes, data) + ((Bytes *)o)->n + 1;
+	else
 		return NULL;
-	size_t end = offsetof(Str, data) + ((Str *)o)->nbytes + 1;
 	end = (end + sizeof(Dict *) - 1) & ~(sizeof(Dict *) - 1);
 	return (Dict **)((char *)o + end);
 }
@@ -1901,7 +1909,7 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 			dict_set_str(t->dict, ID(__module__), mn);
 	}
 	t->flags |= base->flags & (TF_INT_SUB | TF_STR_SUB | TF_TUPLE_SUB | TF_LIST_SUB | TF_DICT_SUB | TF_EXC_SUB | TF_TYPE_SUB |
-				   TF_BOXED | TF_DICT_AFTER_DATA);
+				   TF_BOXED | TF_DICT_AFTER_DATA | TF_BYTES_SUB);
 	t->dealloc = subtype_dealloc;
 	t->traverse = subtype_traverse;
 	t->clear = base->clear;
@@ -1916,8 +1924,8 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 		t->flags |= TF_BOXED;
 		t->basicsize = sizeof(Boxed);
 		t->dictoffset = (ssize_t)offsetof(Boxed, dict);
-	} else if (sb == &str_type && !(t->flags & TF_DICT_AFTER_DATA)) {
-		/* room for the dict pointer after the text, aligned */
+	} else if ((sb == &str_type || sb == &tuple_type || sb == &bytes_type) && !(t->flags & TF_DICT_AFTER_DATA)) {
+		/* room for the dict pointer after the variable part, aligned */
 		t->flags |= TF_DICT_AFTER_DATA;
 		t->basicsize += 2 * sizeof(Dict *);
 	}

@@ -2060,6 +2060,11 @@ Value vm_run(Frame *f)
 	}
 	TARGET(GET_YIELD_FROM_ITER) {
 		Value o = TOP();
+		if (obj_is(o, &coro_type) && !(co->flags & (CO_COROUTINE | CO_ITERABLE_COROUTINE))) {
+			SAVE_FRAME();
+			err_format(Exc_TypeError, "cannot 'yield from' a coroutine object in a non-coroutine generator");
+			ERROR();
+		}
 		if (obj_is(o, &gen_type) || obj_is(o, &coro_type))
 			DISPATCH();
 		SAVE_FRAME();

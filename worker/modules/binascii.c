@@ -30,7 +30,7 @@ static bool err_binascii(const char *msg)
 /* A bytes-like argument. */
 static bool get_buffer(Value v, const unsigned char **p, size_t *n)
 {
-	if (obj_is(v, &bytes_type)) {
+	if (IS_BYTES(v)) {
 		*p = ((Bytes *)v.u.o)->data;
 		*n = ((Bytes *)v.u.o)->n;
 		return true;
@@ -57,7 +57,7 @@ static bool get_ascii(Value v, const unsigned char **p, size_t *n)
 		*n = s->nbytes;
 		return true;
 	}
-	if (obj_is(v, &bytes_type) || obj_is(v, &bytearray_type))
+	if (IS_BYTES(v) || obj_is(v, &bytearray_type))
 		return get_buffer(v, p, n);
 	err_format(Exc_TypeError, "argument should be bytes, buffer or ASCII string, not '%s'",
 		   type_name_of(v));
@@ -165,7 +165,7 @@ static Value hex_common(const char *fname, const Value *args, size_t nargs, Tupl
 				return v_null();
 			}
 			sepchar = (int)cp;
-		} else if (obj_is(a[1], &bytes_type)) {
+		} else if (IS_BYTES(a[1])) {
 			Bytes *b = (Bytes *)a[1].u.o;
 			if (b->n != 1) {
 				err_set_str(Exc_ValueError, "sep must be length 1.");

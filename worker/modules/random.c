@@ -272,7 +272,7 @@ static Value m_seed(Value self, const Value *args, size_t nargs, Tuple *kw)
 	struct mc_error err;
 	mc_error_clear(&err);
 	int rc = 0;
-	if (version == 1 && (IS_STR(x) || obj_is(x, &bytes_type))) {
+	if (version == 1 && (IS_STR(x) || IS_BYTES(x))) {
 		size_t n = IS_STR(x) ? AS_STR(x)->len : ((Bytes *)x.u.o)->n;
 		uint32_t *cps = mem_alloc((n ? n : 1) * sizeof(uint32_t));
 		if (!cps)
@@ -290,13 +290,13 @@ static Value m_seed(Value self, const Value *args, size_t nargs, Tuple *kw)
 		}
 		rc = rand_seed_v1(mt, cps, n, &err);
 		mem_free(cps, (n ? n : 1) * sizeof(uint32_t));
-	} else if (version == 2 && (IS_STR(x) || obj_is(x, &bytes_type) || obj_is(x, &bytearray_type))) {
+	} else if (version == 2 && (IS_STR(x) || IS_BYTES(x) || obj_is(x, &bytearray_type))) {
 		const void *p;
 		size_t n;
 		if (IS_STR(x)) {
 			p = AS_STR(x)->data;
 			n = AS_STR(x)->nbytes;
-		} else if (obj_is(x, &bytes_type)) {
+		} else if (IS_BYTES(x)) {
 			p = ((Bytes *)x.u.o)->data;
 			n = ((Bytes *)x.u.o)->n;
 		} else {
@@ -314,7 +314,7 @@ static Value m_seed(Value self, const Value *args, size_t nargs, Tuple *kw)
 		rc = rand_seed_int(mt, z, &err);
 		mpz_clear(z);
 	} else if (IS_FLOAT(x) || IS_STR(x) || val_isinstance(x, &float_type) ||
-		   obj_is(x, &bytes_type) || obj_is(x, &bytearray_type)) {
+		   IS_BYTES(x) || obj_is(x, &bytearray_type)) {
 		int64_t h;
 		if (!obj_hash(x, &h))
 			return v_null();
