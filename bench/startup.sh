@@ -6,7 +6,11 @@
 #   BOX_BROKER   the box-broker binary (default: ./box-broker from the build dir)
 #   PYTHON_REF   the reference interpreter (default: /usr/bin/python3.11)
 # Prints best and median wall time of each (ms) and the ratio box / CPython
-# (issue #3's target: best ratio <= 0.25).  On a busy machine the figures
+# (issue #3's target: best ratio <= 0.25).  When a C compiler is at hand
+# ($CC, default cc) it also times "floor": the skeleton of box's process
+# model with no work in it -- a dynamically linked program (the broker)
+# that spawns a static one (the worker) and waits for it.  No two-process
+# design can start faster than that on the machine at hand.  On a busy machine the figures
 # swing with everyone else's load; as root, `chrt -f 50 bench/startup.sh`
 # runs both sides ahead of it and gives steadier ones.
 set -euo pipefail
@@ -31,16 +35,46 @@ workspace = "$work/ws"
 TOML
 : > "$work/policy.dw"
 
+# The floor: both programs do nothing; only their start-up is timed.
+floor=""
+cc=${CC:-cc}
+if command -v "$cc" >/dev/null 2>&1; then
+	printf 'int main(void) { return 0; }\n' > "$work/nop.c"
+	cat > "$work/floor.c" <<'C'
+#include <spawn.h>
+#include <stdio.h>
+#include <sys/wait.h>
+int main(int argc, char **argv)
+{
+	char *args[] = {argv[1], 0}, *env[] = {0};
+	pid_t pid;
+	int status;
+	if (argc != 2 || posix_spawn(&pid, argv[1], 0, 0, args, env) != 0)
+		return 1;
+	if (waitpid(pid, &status, 0) != pid)
+		return 1;
+	puts("42");
+	return 0;
+}
+C
+	if "$cc" -O2 -static -o "$work/nop" "$work/nop.c" 2>/dev/null &&
+	   "$cc" -O2 -o "$work/floor" "$work/floor.c" 2>/dev/null; then
+		floor="$work/floor $work/nop"
+	fi
+fi
+
 # The timing loop runs in python3.11 itself (perf_counter around each
 # subprocess.run), so both sides pay the same spawn and wait overhead.
-"$ref" -I - "$runs" "$broker" "$work/box.toml" "$ref" <<'PY'
+"$ref" -I - "$runs" "$broker" "$work/box.toml" "$ref" "$floor" <<'PY'
 import statistics, subprocess, sys, time
 
-runs, broker, config, ref = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+runs, broker, config, ref, floor = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
 commands = {
     "box": [broker, "--config", config, "-c", "print(6*7)"],
     "cpython": [ref, "-I", "-S", "-c", "print(6*7)"],
 }
+if floor:
+    commands["floor"] = floor.split()
 times = {name: [] for name in commands}
 for _ in range(runs):
     for name, argv in commands.items():
@@ -55,4 +89,8 @@ for name, ts in times.items():
 best = min(times["box"]) / min(times["cpython"])
 median = statistics.median(times["box"]) / statistics.median(times["cpython"])
 print(f"ratio box / CPython: best {best:.3f}, median {median:.3f} (target <= 0.25) over {runs} runs")
+if "floor" in times:
+    fb = min(times["floor"]) / min(times["cpython"])
+    fm = statistics.median(times["floor"]) / statistics.median(times["cpython"])
+    print(f"ratio floor / CPython: best {fb:.3f}, median {fm:.3f} (two empty processes)")
 PY
