@@ -777,6 +777,7 @@ static void compile_cmpop(Compiler *c, int op)
 
 static void compile_compare(Compiler *c, ast_expr *e)
 {
+	compile_warn_compare(c->filename, c->source, e);
 	compile_expr(c, e->v.Compare.left);
 	int n = e->v.Compare.ops.n;
 	if (n == 1) {
@@ -983,6 +984,7 @@ static void compile_call_args(Compiler *c, ast_expr_seq *args, ast_keyword_seq *
 
 static void compile_call(Compiler *c, ast_expr *e)
 {
+	compile_warn_call(c->filename, c->source, e);
 	ast_expr *f = e->v.Call.func;
 	bool dynamic = has_starred(&e->v.Call.args);
 	for (int i = 0; i < e->v.Call.keywords.n; i++)
@@ -1336,6 +1338,8 @@ static void compile_expr(Compiler *c, ast_expr *e)
 			emit(c, OP_LOAD_ATTR, (uint32_t)attr_name(c, e->v.Attribute.attr));
 		break;
 	case EXPR_Subscript:
+		if (e->v.Subscript.ctx == CTX_Load)
+			compile_warn_subscript(c->filename, c->source, e);
 		compile_expr(c, e->v.Subscript.value);
 		compile_expr(c, e->v.Subscript.slice);
 		set_line(c, &e->pos);
@@ -2286,6 +2290,7 @@ static void compile_stmt(Compiler *c, ast_stmt *s)
 			compile_try_except(c, s);
 		break;
 	case STMT_Assert: {
+		compile_warn_assert(c->filename, c->source, s);
 		int end = new_label(c);
 		/* the raise has the statement's position, or the test's when
 		 * that is a comparison (compile_jump_if leaves it set) */

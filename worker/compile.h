@@ -12,6 +12,13 @@ enum { COMPILE_EXEC, COMPILE_EVAL, COMPILE_SINGLE };
 Code *compile_ast(ast_mod *mod, const char *filename, Str *source, int mode);
 /* Parse + compile; NULL with SyntaxError (or MemoryError) set. */
 Code *compile_string(const char *src, size_t len, const char *filename, int mode);
+/* The SyntaxWarnings of CPython's compiler, printed on stderr
+ * (worker/compile_warn.c): `is` with a literal, an assert on a tuple, a
+ * literal called or indexed as if a comma were missing. */
+void compile_warn_compare(const char *filename, Str *source, const ast_expr *e);
+void compile_warn_call(const char *filename, Str *source, const ast_expr *e);
+void compile_warn_subscript(const char *filename, Str *source, const ast_expr *e);
+void compile_warn_assert(const char *filename, Str *source, const ast_stmt *s);
 Value make_syntax_error(Type *t, const char *msg, const char *filename, Str *source,
 			int line, int col1, int end_line, int end_col1);
 
