@@ -19,7 +19,11 @@ enum eaw { EAW_F, EAW_H, EAW_W, EAW_NA, EAW_A, EAW_N };
 struct eaw_run { uint32_t lo, hi; enum eaw value; };
 struct cp_run { uint32_t lo, hi; };
 struct unihan_numeric { uint32_t cp; double value; };
-struct name_alias { const char *name; int n; uint32_t cps[4]; };
+/* The name is inline, not a pointer: a table of pointers needs a relocation
+ * per entry when box-worker starts (static-pie), and applying them dirties
+ * every page of the table (7 pages, 7 page faults) before any script asks
+ * for a name; inline, the table is read-only data, read only when used. */
+struct name_alias { char name[64]; int n; uint32_t cps[4]; };
 
 #include "worker/text/unidata_tables.inc"
 
