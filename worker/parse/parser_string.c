@@ -14,6 +14,8 @@
 #include <uniname.h>
 #include <unistr.h>
 
+#include "worker/text/text_unidata.h"
+
 /* ---- numbers --------------------------------------------------------------- */
 
 /* Decimal digits of an unsigned number given in `base` (digits already
@@ -264,18 +266,19 @@ static void decode_escapes(struct parser *p, struct sbuf *b, const char *s, size
 			}
 			const char *close = i < n && s[i] == '{' ? memchr(s + i, '}', n - i) : NULL;
 			if (!close || close == s + i + 1) {
-				size_t endpos = close ? (size_t)(close - s) : i - 1;
+				/* CPython's end: before "}" of "\N{}", the end of the
+				 * text when "}" is missing, else just after the N */
+				size_t endpos = close ? (size_t)(close - s) - 1 : i < n && s[i] == '{' ? n - 1 : i - 1;
 				string_error(p, "(unicode error) 'unicodeescape' codec can't decode bytes in position %zu-%zu: malformed \\N character escape",
 					     esc, endpos);
 			}
+			/* names as unicodedata.lookup() takes them (any case,
+			 * aliases such as BEL or NBSP), but not named sequences */
 			size_t len = (size_t)(close - (s + i + 1));
-			char name[UNINAME_MAX + 1];
-			ucs4_t cp = UNINAME_INVALID;
-			if (len < sizeof name) {
-				memcpy(name, s + i + 1, len);
-				name[len] = '\0';
-				cp = unicode_name_character(name);
-			}
+			uint32_t cp = UNINAME_INVALID;
+			struct text_error terr;
+			if (text_ud_lookup_cp(s + i + 1, len, &cp, &terr) != TEXT_OK)
+				cp = UNINAME_INVALID;
 			if (cp == UNINAME_INVALID)
 				string_error(p, "(unicode error) 'unicodeescape' codec can't decode bytes in position %zu-%zu: unknown Unicode character name",
 					     esc, (size_t)(close - s));
