@@ -316,6 +316,30 @@ Value dict_get_str(Dict *d, Str *key)
 	}
 }
 
+/* The str key equal to the n bytes at p (whose str hash is `hash`), or
+ * NULL: a lookup with no Str to build first (str_intern of a C string). */
+Str *dict_find_str_bytes(Dict *d, const char *p, size_t n, int64_t hash)
+{
+	if (!d->index)
+		return NULL;
+	size_t mask = d->mask, i = (size_t)hash & mask, perturb = (size_t)hash;
+	for (;;) {
+		int32_t ix = d->index[i];
+		if (ix == IX_EMPTY)
+			return NULL;
+		if (ix >= 0) {
+			DictEntry *e = &d->entries[ix];
+			if (e->hash == hash && key_is_str(e->key)) {
+				Str *k = AS_STR(e->key);
+				if (k->nbytes == n && memcmp(k->data, p, n) == 0)
+					return k;
+			}
+		}
+		perturb >>= PERTURB_SHIFT;
+		i = (i * 5 + perturb + 1) & mask;
+	}
+}
+
 static int insert(Dict *d, Value key, int64_t h, Value v)
 {
 	size_t slot;

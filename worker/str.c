@@ -317,7 +317,26 @@ Str *str_intern_str(Str *s)
 	return s;
 }
 
-Str *str_intern(const char *p) { return str_intern_str(str_cstr(p)); }
+/* The runtime interns thousands of C-string names while it starts (every
+ * method of every type), most of them already interned: an ASCII name is
+ * hashed and looked up in place, and a Str is built only when it is new. */
+Str *str_intern(const char *p)
+{
+	size_t n = 0;
+	bool ascii = true;
+	for (; p[n]; n++)
+		if ((unsigned char)p[n] >= 0x80)
+			ascii = false;
+	if (ascii && interned) {
+		int64_t hash = bytes_hash_buf((const unsigned char *)p, n);
+		Str *found = dict_find_str_bytes(interned, p, n, hash);
+		if (found) {
+			obj_incref(&found->ob);
+			return found;
+		}
+	}
+	return str_intern_str(str_cstr(p));
+}
 
 Str *str_concat(Str *a, Str *b)
 {
