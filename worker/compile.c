@@ -1828,7 +1828,9 @@ static void compile_return(Compiler *c, ast_stmt *s)
 	bool has_cleanup = false;
 	for (int i = 0; i < u->nfb; i++) {
 		if (u->fb[i].kind == FB_EXCEPT_STAR) {
-			cerror(c, &s->pos, EXCEPT_STAR_EXIT);
+			/* CPython reports it at the value when that is on the line */
+			ast_expr *v = s->v.Return.value;
+			cerror(c, v && v->pos.lineno == s->pos.lineno ? &v->pos : &s->pos, EXCEPT_STAR_EXIT);
 			return;
 		}
 		if (u->fb[i].kind != FB_WHILE)
