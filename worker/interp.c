@@ -1,6 +1,6 @@
 /* interp.c -- interp_run(): start the runtime, parse and compile the
  * script, run it, and report the outcome as CPython does: SyntaxError
- * before anything runs, a traceback (with chained exceptions) for an
+ * before anything runs, a traceback (chained exceptions, exception groups) for an
  * uncaught exception (status 1), SystemExit's status rules.
  */
 #include "config.h"
