@@ -479,8 +479,9 @@ static bool same_metadata(Exc *a, Exc *b)
 /* PREP_RERAISE_STAR: excs holds what each except* clause raised (or
  * re-raised) and, last, the unhandled rest.  The result (new reference)
  * is None when there is nothing to raise; else the parts of orig that
- * were re-raised, kept in orig's shape, joined by the new exceptions in
- * an ExceptionGroup("", [...]) when there are any. */
+ * were re-raised, kept in orig's shape, or, when a clause raised a new
+ * exception, ExceptionGroup("", [new ones..., that part]) (CPython 3.11.2
+ * makes the group even for a single new exception). */
 Value excgroup_prep_reraise(Value orig, List *excs)
 {
 	if (excs->n == 0)
@@ -516,13 +517,9 @@ Value excgroup_prep_reraise(Value orig, List *excs)
 	}
 	if (!IS_NULL(proj) && !list_append_steal(raised, proj))
 		goto done;
-	if (raised->n > 1) {
-		Value a[2] = {str_value(str_empty()), v_obj(&raised->ob)};
-		result = exc_new(Exc_BaseExceptionGroup, a, 2);
-		val_decref(a[0]);
-	} else {
-		result = val_incref(raised->items[0]);
-	}
+	Value a[2] = {str_value(str_empty()), v_obj(&raised->ob)};
+	result = exc_new(Exc_BaseExceptionGroup, a, 2);
+	val_decref(a[0]);
 done:
 	free(lv.v);
 	obj_xdecref(raised ? &raised->ob : NULL);

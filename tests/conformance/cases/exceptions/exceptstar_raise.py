@@ -110,3 +110,44 @@ def base_group():
     except* ValueError:
         raise TypeError("t")
 run("base group", base_group)
+
+
+def single_new():
+    try:
+        raise ExceptionGroup("two", [ValueError(1), TypeError(2)])
+    except* ValueError:
+        pass
+    except* TypeError:
+        raise KeyError("only new one")
+e = run("single new, nothing left", single_new)
+print("  context:", shape(e.exceptions[0].__context__))
+
+
+def nested_in_clause():
+    try:
+        raise ExceptionGroup("outer", [ValueError(1), TypeError(2)])
+    except* ValueError:
+        try:
+            raise ExceptionGroup("inner", [KeyError(1), OSError(2)])
+        except* KeyError:
+            print("  inner handled")
+e = run("except* in a clause", nested_in_clause)
+print("  context:", shape(e.exceptions[0].__context__))
+
+
+async def clause_awaits():
+    import asyncio
+    try:
+        raise ExceptionGroup("a", [ValueError(1), TypeError(2)])
+    except* ValueError:
+        await asyncio.sleep(0)
+        print("  awaited in clause")
+    except* TypeError:
+        await asyncio.sleep(0)
+        raise KeyError("k")
+
+
+def run_async():
+    import asyncio
+    asyncio.run(clause_awaits())
+run("await in clauses", run_async)
