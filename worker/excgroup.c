@@ -426,17 +426,22 @@ int excgroup_match(Value exc, Value type, Value *match, Value *rest)
 	return 0;
 }
 
+static bool names_group(Value type)
+{
+	if (IS_TUPLE(type)) {
+		Tuple *t = AS_TUPLE(type);
+		for (size_t i = 0; i < t->n; i++)
+			if (names_group(t->items[i]))
+				return true;
+		return false;
+	}
+	return is_exc_type(type) && type_is_subtype((Type *)type.u.o, Exc_BaseExceptionGroup);
+}
+
 /* except* ExceptionGroup is refused (the type is known valid otherwise). */
 bool excgroup_check_star_type(Value type)
 {
-	bool bad = false;
-	if (IS_TUPLE(type)) {
-		Tuple *t = AS_TUPLE(type);
-		for (size_t i = 0; i < t->n && !bad; i++)
-			bad = type_is_subtype((Type *)t->items[i].u.o, Exc_BaseExceptionGroup);
-	} else {
-		bad = type_is_subtype((Type *)type.u.o, Exc_BaseExceptionGroup);
-	}
+	bool bad = names_group(type);
 	if (bad)
 		err_format(Exc_TypeError, "catching ExceptionGroup with except* is not allowed. Use except instead.");
 	return !bad;
