@@ -23,7 +23,7 @@
 #include "worker/vm.h"
 
 enum { FB_WHILE, FB_FOR, FB_TRY_EXCEPT, FB_FINALLY_TRY, FB_FINALLY_END, FB_WITH,
-       FB_ASYNC_WITH, FB_HANDLER, FB_HANDLER_CLEANUP, FB_ASYNC_FOR, FB_POP_VALUE };
+       FB_ASYNC_WITH, FB_HANDLER, FB_HANDLER_CLEANUP, FB_ASYNC_FOR, FB_POP_VALUE, FB_EXCEPT_STAR };
 
 typedef struct FBlock {
 	int kind;
@@ -420,6 +420,7 @@ static int stack_effect(int op, int arg, bool jump)
 	case OP_COPY: return 1;
 	case OP_WITH_EXIT_NORMAL: return arg ? 0 : -1;
 	case OP_SWAP: return 0;
+	case OP_PREP_RERAISE_STAR: return -1;
 	}
 	static const int effects[] = {
 #define X(name, eff, jeff) eff,
@@ -1578,12 +1579,18 @@ static void unwind_fblock(Compiler *c, FBlock *fb, bool preserve_tos)
 	}
 }
 
+#define EXCEPT_STAR_EXIT "'break', 'continue' and 'return' cannot appear in an except* block"
+
 /* Unwind to the innermost loop (for break/continue); returns its fblock. */
 static FBlock *unwind_to_loop(Compiler *c, const struct ast_pos *pos, const char *what)
 {
 	Unit *u = c->u;
 	for (int i = u->nfb - 1; i >= 0; i--) {
 		FBlock *fb = &u->fb[i];
+		if (fb->kind == FB_EXCEPT_STAR) {
+			cerror(c, pos, EXCEPT_STAR_EXIT);
+			return NULL;
+		}
 		if (fb->kind == FB_WHILE || fb->kind == FB_FOR || fb->kind == FB_ASYNC_FOR)
 			return fb;
 	}
@@ -1823,9 +1830,16 @@ static void compile_return(Compiler *c, ast_stmt *s)
 		return;
 	}
 	bool has_cleanup = false;
-	for (int i = 0; i < u->nfb; i++)
+	for (int i = 0; i < u->nfb; i++) {
+		if (u->fb[i].kind == FB_EXCEPT_STAR) {
+			/* CPython reports it at the value when that is on the line */
+			ast_expr *v = s->v.Return.value;
+			cerror(c, v && v->pos.lineno == s->pos.lineno ? &v->pos : &s->pos, EXCEPT_STAR_EXIT);
+			return;
+		}
 		if (u->fb[i].kind != FB_WHILE)
 			has_cleanup = true;
+	}
 	if (s->v.Return.value)
 		compile_expr(c, s->v.Return.value);
 	else
@@ -1926,6 +1940,92 @@ static void compile_try_except(Compiler *c, ast_stmt *s)
 	bind_label(c, end);
 }
 
+/* try ... except* (PEP 654), CPython 3.11's scheme.  The handler keeps
+ * [prev, orig, res, rest]: orig the exception caught, res the list of
+ * what the clauses raise, rest the part no clause has handled yet.  Each
+ * clause takes its part of rest (CHECK_EG_MATCH, which also makes it the
+ * handled exception); an exception its body raises goes to res.  At the
+ * end PREP_RERAISE_STAR joins res and rest into what is re-raised. */
+static void compile_try_star(Compiler *c, ast_stmt *s)
+{
+	struct ast_try *t = &s->v.Try;
+	int handler = new_label(c), orelse = new_label(c), end = new_label(c), cleanup = new_label(c),
+	    reraise = new_label(c);
+	emit(c, OP_SETUP_FINALLY, (uint32_t)handler);
+	if (!push_fb(c, FB_TRY_EXCEPT, -1, -1, NULL, &s->pos))
+		return;
+	compile_stmts(c, &t->body);
+	pop_fb(c);
+	emit(c, OP_POP_BLOCK, 0);
+	emit(c, OP_JUMP, (uint32_t)orelse);
+	bind_label(c, handler);
+	emit(c, OP_PUSH_EXC_INFO, 0);
+	/* [prev, orig]: an error in the machinery restores prev (cleanup) */
+	emit(c, OP_SETUP_FINALLY, (uint32_t)cleanup);
+	emit(c, OP_BUILD_LIST, 0);
+	emit(c, OP_COPY, 2);
+	for (int i = 0; i < t->handlers.n && !c->failed; i++) {
+		ast_excepthandler *h = t->handlers.items[i];
+		int next = new_label(c), no_match = new_label(c), h_err = new_label(c);
+		set_line(c, &h->pos);
+		/* [prev, orig, res, rest] */
+		compile_expr(c, h->type);
+		emit(c, OP_CHECK_EG_MATCH, 0);
+		emit(c, OP_DUP_TOP, 0);
+		load_const(c, v_none());
+		emit(c, OP_IS_OP, 0);
+		emit(c, OP_POP_JUMP_IF_TRUE, (uint32_t)no_match);
+		if (h->name)
+			compile_name(c, h->name, CTX_Store);
+		else
+			emit(c, OP_POP_TOP, 0);
+		emit(c, OP_SETUP_FINALLY, (uint32_t)h_err);
+		if (!push_fb(c, FB_EXCEPT_STAR, -1, -1, NULL, &h->pos))
+			return;
+		compile_stmts(c, &h->body);
+		pop_fb(c);
+		emit(c, OP_POP_BLOCK, 0);
+		if (h->name)
+			clear_handler_name(c, h->name);
+		emit(c, OP_JUMP, (uint32_t)next);
+		bind_label(c, h_err);
+		/* [prev, orig, res, rest, raised] */
+		if (h->name)
+			clear_handler_name(c, h->name);
+		emit(c, OP_LIST_APPEND, 2);
+		emit(c, OP_JUMP, (uint32_t)next);
+		bind_label(c, no_match);
+		emit(c, OP_POP_TOP, 0);
+		bind_label(c, next);
+	}
+	/* [prev, orig, res, rest] -> [prev, orig, res + [rest]] -> [prev, exc or None] */
+	emit(c, OP_LIST_APPEND, 1);
+	emit(c, OP_PREP_RERAISE_STAR, 0);
+	emit(c, OP_POP_BLOCK, 0);
+	emit(c, OP_DUP_TOP, 0);
+	load_const(c, v_none());
+	emit(c, OP_IS_OP, 0);
+	emit(c, OP_POP_JUMP_IF_FALSE, (uint32_t)reraise);
+	emit(c, OP_POP_TOP, 0);
+	emit(c, OP_POP_EXCEPT, 0);
+	emit(c, OP_JUMP, (uint32_t)end);
+	bind_label(c, reraise);
+	/* [prev, exc] */
+	emit(c, OP_ROT_TWO, 0);
+	emit(c, OP_POP_EXCEPT, 0);
+	emit(c, OP_RERAISE, 0);
+	bind_label(c, cleanup);
+	/* [prev, orig, exc] */
+	emit(c, OP_SWAP, 2);
+	emit(c, OP_POP_TOP, 0);
+	emit(c, OP_ROT_TWO, 0);
+	emit(c, OP_POP_EXCEPT, 0);
+	emit(c, OP_RERAISE, 0);
+	bind_label(c, orelse);
+	compile_stmts(c, &t->orelse);
+	bind_label(c, end);
+}
+
 static void compile_try_finally(Compiler *c, ast_stmt *s)
 {
 	struct ast_try *t = &s->v.Try;
@@ -1933,7 +2033,9 @@ static void compile_try_finally(Compiler *c, ast_stmt *s)
 	emit(c, OP_SETUP_FINALLY, (uint32_t)handler);
 	if (!push_fb(c, FB_FINALLY_TRY, -1, -1, &t->finalbody, &s->pos))
 		return;
-	if (t->handlers.n)
+	if (t->handlers.n && s->kind == STMT_TryStar)
+		compile_try_star(c, s);
+	else if (t->handlers.n)
 		compile_try_except(c, s);
 	else
 		compile_stmts(c, &t->body);
@@ -2286,6 +2388,8 @@ static void compile_stmt(Compiler *c, ast_stmt *s)
 	case STMT_TryStar:
 		if (s->v.Try.finalbody.n)
 			compile_try_finally(c, s);
+		else if (s->kind == STMT_TryStar)
+			compile_try_star(c, s);
 		else
 			compile_try_except(c, s);
 		break;

@@ -662,7 +662,7 @@ static Value tb_get_next(Value v)
 
 /* ---- the hierarchy -------------------------------------------------------- */
 
-static Type *new_exc_type(Dict *builtins, const char *name, Type *base)
+Type *exc_type_new_builtin(Dict *builtins, const char *name, Type *base)
 {
 	Type *t = mem_calloc(1, sizeof(Type));
 	t->flags = TF_BASETYPE | TF_EXC_SUB;
@@ -686,7 +686,7 @@ static Type *new_exc_type(Dict *builtins, const char *name, Type *base)
 
 void exc_types_init(Dict *b)
 {
-	Type *B = new_exc_type(b, "BaseException", &object_type);
+	Type *B = exc_type_new_builtin(b, "BaseException", &object_type);
 	B->new = exc_tp_new_full;
 	B->init = exc_tp_init;
 	B->repr = exc_repr;
@@ -713,7 +713,7 @@ void exc_types_init(Dict *b)
 	type_add_method(B, "__reduce_ex__", exc_reduce_ex, 0);
 	Exc_BaseException = B;
 
-#define E(var, name, base) var = new_exc_type(b, name, base)
+#define E(var, name, base) var = exc_type_new_builtin(b, name, base)
 	E(Exc_GeneratorExit, "GeneratorExit", B);
 	E(Exc_KeyboardInterrupt, "KeyboardInterrupt", B);
 	E(Exc_SystemExit, "SystemExit", B);
@@ -785,6 +785,7 @@ void exc_types_init(Dict *b)
 	E(Exc_UserWarning, "UserWarning", Exc_Warning);
 	(void)tmp;
 #undef E
+	excgroup_types_init(b);
 	tb_type.dealloc = tb_dealloc;
 	type_init_builtin(&tb_type, "traceback", NULL);
 	type_add_getset(&tb_type, "tb_lineno", tb_get_lineno);

@@ -1,6 +1,6 @@
 /* interp.c -- interp_run(): start the runtime, parse and compile the
  * script, run it, and report the outcome as CPython does: SyntaxError
- * before anything runs, a traceback (with chained exceptions) for an
+ * before anything runs, a traceback (chained exceptions, exception groups) for an
  * uncaught exception (status 1), SystemExit's status rules.
  */
 #include "config.h"
@@ -148,6 +148,24 @@ Code *compile_string(const char *src, size_t len, const char *filename, int mode
 /* ---- traceback printing -------------------------------------------------------------- */
 
 static void errs(const char *s) { out_write(2, s, strlen(s)); }
+
+/* Inside an exception group's display every line starts with the group
+ * depth's indent and a `| ` margin (CPython's EXC_INDENT / EXC_MARGIN). */
+static int eg_depth;
+
+static void errs_indent(int n)
+{
+	for (int i = 0; i < n; i++)
+		errs(" ");
+}
+
+static void errs_margin(void)
+{
+	if (eg_depth) {
+		errs_indent(2 * eg_depth);
+		errs("| ");
+	}
+}
 
 /* As CPython 3.11's Python/traceback.c prints an entry: the line, then
  * position carets when the instruction's range does not cover the whole
@@ -303,6 +321,7 @@ static void tb_print_carets(TB *tb, const char *line, size_t n)
 	sb_addc(&b, '\n');
 	Str *s = sb_finish(&b);
 	if (s) {
+		errs_margin();
 		out_write(2, s->data, s->nbytes);
 		obj_decref(&s->ob);
 	} else {
@@ -315,6 +334,7 @@ static void tb_print_entry(TB *tb)
 	char buf[1024];
 	Code *co = tb->code;
 	snprintf(buf, sizeof buf, "  File \"%s\", line %d, in %s\n", co->filename->data, tb_line(tb), co->name->data);
+	errs_margin();
 	errs(buf);
 	const char *line;
 	size_t n;
@@ -323,6 +343,7 @@ static void tb_print_entry(TB *tb)
 	size_t lead = 0;
 	while (lead < n && tb_is_ws(line[lead]))
 		lead++;
+	errs_margin();
 	errs("    ");
 	out_write(2, line + lead, n - lead);
 	errs("\n");
@@ -406,9 +427,79 @@ static void print_exc_line(Obj *e)
 	sb_addc(&b, '\n');
 	Str *line = sb_finish(&b);
 	if (line) {
+		errs_margin();
 		out_write(2, line->data, line->nbytes);
 		obj_decref(&line->ob);
 	}
+}
+
+/* PEP 678 notes under the exception line, as CPython 3.11.2 prints them:
+ * each note's lines behind the margin; a __notes__ that is no sequence
+ * by its repr (and no line end). */
+static void print_notes(Obj *e)
+{
+	Str *key = str_intern("__notes__");
+	Value notes = obj_getattr_opt(v_obj(e), key);
+	obj_decref(&key->ob);
+	if (IS_NULL(notes)) {
+		err_clear();
+		return;
+	}
+	Type *nt = val_type(notes);
+	if (!nt->getitem || (nt->flags & TF_DICT_SUB)) {
+		errs_margin();
+		Value r = obj_repr(notes);
+		if (IS_NULL(r)) {
+			err_clear();
+			errs("<__notes__ repr() failed>");
+		} else {
+			out_write(2, AS_STR(r)->data, AS_STR(r)->nbytes);
+			val_decref(r);
+		}
+		val_decref(notes);
+		return;
+	}
+	ssize_t n = obj_len(notes);
+	if (n < 0)
+		err_clear();
+	Str *splitlines = str_intern("splitlines");
+	for (ssize_t i = 0; i < n; i++) {
+		Value note = obj_getitem(notes, v_int(i));
+		Value ns = IS_NULL(note) ? note : obj_str(note);
+		val_decref(note);
+		Value keep = v_bool(true);
+		Value lines = IS_NULL(ns) ? ns : call_method(ns, splitlines, &keep, 1);
+		val_decref(ns);
+		if (IS_NULL(lines) || !IS_LIST(lines)) {
+			err_clear();
+			val_decref(lines);
+			errs("<note str() failed>");
+		} else {
+			List *l = AS_LIST(lines);
+			for (size_t j = 0; j < l->n; j++) {
+				errs_margin();
+				if (IS_STR(l->items[j]))
+					out_write(2, AS_STR(l->items[j])->data, AS_STR(l->items[j])->nbytes);
+			}
+			val_decref(lines);
+		}
+		errs("\n");
+	}
+	obj_decref(&splitlines->ob);
+	val_decref(notes);
+}
+
+/* A SyntaxError's block; inside a group its last line (the message) has
+ * the margin too, as CPython prints it (the caller wrote the first). */
+static void write_syntax_block(const char *p, size_t n)
+{
+	size_t last = n && p[n - 1] == '\n' ? n - 1 : n;
+	while (last > 0 && p[last - 1] != '\n')
+		last--;
+	out_write(2, p, last);
+	if (last > 0)
+		errs_margin();
+	out_write(2, p + last, n - last);
 }
 
 static void print_syntax_error(Exc *e)
@@ -438,13 +529,13 @@ static void print_syntax_error(Exc *e)
 	char buf[2048];
 	size_t n = syntax_error_format(&se, buf, sizeof buf);
 	if (n < sizeof buf) {
-		out_write(2, buf, n);
+		write_syntax_block(buf, n);
 	} else {
 		/* A long source line: format again into a buffer that fits it. */
 		char *big = malloc(n + 1);
 		if (big) {
 			n = syntax_error_format(&se, big, n + 1);
-			out_write(2, big, n);
+			write_syntax_block(big, n);
 			free(big);
 		} else {
 			out_write(2, buf, sizeof buf - 1);
@@ -453,55 +544,166 @@ static void print_syntax_error(Exc *e)
 	syntax_error_clear(&se);
 }
 
-#define CHAIN_MAX 50
+/* What CPython's print_exception_recursive keeps while it prints: the
+ * exceptions already shown (each is printed once; this breaks cycles),
+ * and whether a group's closing line is still owed. */
+#define PRINT_DEPTH_MAX 200
+#define EG_MAX_WIDTH 15
+#define EG_MAX_DEPTH 10
 
-static bool chain_seen(Obj **seen, int n, Obj *e)
+static struct {
+	Obj **seen;
+	size_t nseen, cap;
+	int depth;
+	bool need_close;
+} pr;
+
+static bool chain_seen(Obj *e)
 {
-	for (int i = 0; i < n; i++)
-		if (seen[i] == e)
+	for (size_t i = 0; i < pr.nseen; i++)
+		if (pr.seen[i] == e)
 			return true;
 	return false;
 }
 
+static void chain_mark(Obj *e)
+{
+	if (pr.nseen == pr.cap) {
+		size_t cap = pr.cap ? pr.cap * 2 : 32;
+		Obj **v = realloc(pr.seen, cap * sizeof *v);
+		if (!v)
+			return;
+		pr.seen = v;
+		pr.cap = cap;
+	}
+	pr.seen[pr.nseen++] = e;
+}
+
+static void print_exception_recursive(Obj *e);
+
+static void print_chained(Obj *e, const char *message)
+{
+	bool need_close = pr.need_close;
+	print_exception_recursive(e);
+	pr.need_close = need_close;
+	errs_margin();
+	errs("\n");
+	errs_margin();
+	errs(message);
+	errs_margin();
+	errs("\n");
+}
+
+/* One exception: its traceback, its line (a SyntaxError's block) and notes. */
+static void print_one_exception(Obj *e)
+{
+	Exc *x = (Exc *)e;
+	if (x->tb) {
+		bool group = exc_is_group(v_obj(e));
+		if (group && eg_depth == 1) {
+			errs_indent(2);
+			errs("+ ");
+		} else {
+			errs_margin();
+		}
+		errs(group ? "Exception Group Traceback (most recent call last):\n"
+			   : "Traceback (most recent call last):\n");
+		print_tb(x->tb);
+	}
+	if (type_is_subtype(e->type, Exc_SyntaxError) && x->dict && !IS_NULL(dict_get_str(x->dict, ID(lineno))) &&
+	    !IS_NONE(dict_get_str(x->dict, ID(lineno)))) {
+		errs_margin();
+		print_syntax_error(x);
+	} else {
+		print_exc_line(e);
+	}
+	print_notes(e);
+}
+
+static void print_exception_group(Obj *e)
+{
+	if (eg_depth > EG_MAX_DEPTH) {
+		char buf[64];
+		errs_margin();
+		snprintf(buf, sizeof buf, "... (max_group_depth is %d)\n", EG_MAX_DEPTH);
+		errs(buf);
+		return;
+	}
+	if (eg_depth == 0)
+		eg_depth++;
+	print_one_exception(e);
+	Tuple *excs = excgroup_exceptions(e);
+	size_t num = excs->n, n = num <= EG_MAX_WIDTH ? num : EG_MAX_WIDTH + 1;
+	pr.need_close = false;
+	for (size_t i = 0; i < n; i++) {
+		char buf[96];
+		bool last = i == n - 1, truncated = i >= EG_MAX_WIDTH;
+		if (last)
+			pr.need_close = true;   /* a nested group may close for us */
+		errs_indent(2 * eg_depth);
+		if (truncated)
+			snprintf(buf, sizeof buf, "%s+---------------- ... ----------------\n", i == 0 ? "+-" : "  ");
+		else
+			snprintf(buf, sizeof buf, "%s+---------------- %zu ----------------\n", i == 0 ? "+-" : "  ", i + 1);
+		errs(buf);
+		eg_depth++;
+		if (!truncated) {
+			print_exception_recursive(excs->items[i].u.o);
+		} else {
+			size_t more = num - EG_MAX_WIDTH;
+			errs_margin();
+			snprintf(buf, sizeof buf, "and %zu more exception%s\n", more, more > 1 ? "s" : "");
+			errs(buf);
+		}
+		if (last && pr.need_close) {
+			errs_indent(2 * eg_depth);
+			errs("+------------------------------------\n");
+			pr.need_close = false;
+		}
+		eg_depth--;
+	}
+	if (eg_depth == 1)
+		eg_depth--;
+}
+
 /* CPython's print_exception_recursive: the cause (or else the context,
- * unless suppressed) first, each exception once (`seen` breaks cycles). */
-static void print_exception_chain_seen(Obj *e, Obj **seen, int depth)
+ * unless suppressed) first, then the exception or the group with its
+ * members in boxes. */
+static void print_exception_recursive(Obj *e)
 {
 	if (!(e->type->flags & TF_EXC_SUB)) {
 		print_exc_line(e);
 		return;
 	}
-	Exc *x = (Exc *)e;
-	seen[depth] = e;
-	if (depth + 1 < CHAIN_MAX) {
-		if (x->cause) {
-			if (!chain_seen(seen, depth + 1, x->cause)) {
-				print_exception_chain_seen(x->cause, seen, depth + 1);
-				errs("\nThe above exception was the direct cause of the following exception:\n\n");
-			}
-		} else if (x->context && !x->suppress_context) {
-			if (!chain_seen(seen, depth + 1, x->context)) {
-				print_exception_chain_seen(x->context, seen, depth + 1);
-				errs("\nDuring handling of the above exception, another exception occurred:\n\n");
-			}
-		}
-	}
-	if (x->tb) {
-		errs("Traceback (most recent call last):\n");
-		print_tb(x->tb);
-	}
-	if (type_is_subtype(e->type, Exc_SyntaxError) && x->dict && !IS_NULL(dict_get_str(x->dict, ID(lineno))) &&
-	    !IS_NONE(dict_get_str(x->dict, ID(lineno)))) {
-		print_syntax_error(x);
+	if (pr.depth >= PRINT_DEPTH_MAX)
 		return;
+	pr.depth++;
+	Exc *x = (Exc *)e;
+	chain_mark(e);
+	if (x->cause) {
+		if (!chain_seen(x->cause))
+			print_chained(x->cause, "The above exception was the direct cause of the following exception:\n");
+	} else if (x->context && !x->suppress_context) {
+		if (!chain_seen(x->context))
+			print_chained(x->context, "During handling of the above exception, another exception occurred:\n");
 	}
-	print_exc_line(e);
+	if (exc_is_group(v_obj(e)))
+		print_exception_group(e);
+	else
+		print_one_exception(e);
+	pr.depth--;
 }
 
 static void print_exception_chain(Obj *e)
 {
-	Obj *seen[CHAIN_MAX];
-	print_exception_chain_seen(e, seen, 0);
+	pr.nseen = 0;
+	pr.depth = 0;
+	pr.need_close = false;
+	eg_depth = 0;
+	print_exception_recursive(e);
+	free(pr.seen);
+	pr.seen = NULL;
+	pr.nseen = pr.cap = 0;
 }
 
 /* The exit status for an uncaught exception (prints what CPython prints). */

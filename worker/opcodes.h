@@ -122,7 +122,8 @@
 	X(COPY_DICT_WITHOUT_KEYS, -1, 99) /* [v, keys] -> [rest] */ \
 	X(PRINT_EXPR, -1, 99) \
 	X(LOAD_LOCALS, 1, 99) \
-	X(CHECK_EG_MATCH, 0, 99)
+	X(CHECK_EG_MATCH, 0, 99)  /* [rest, type] -> [rest, None] or [rest', match] */ \
+	X(PREP_RERAISE_STAR, -1, 99) /* [orig, raised] -> [exc or None] */
 
 enum {
 #define X(name, eff, jeff) OP_##name,

@@ -323,6 +323,16 @@ Type *exc_builtin_type_named(const char *name);
 bool is_exc_type(Value v);
 bool is_exc_instance(Value v);
 void exc_types_init(Dict *builtins);
+/* A builtin exception class registered in builtins (exc.c). */
+Type *exc_type_new_builtin(Dict *builtins, const char *name, Type *base);
+/* BaseExceptionGroup / ExceptionGroup and except* (excgroup.c). */
+extern Type *Exc_BaseExceptionGroup, *Exc_ExceptionGroup;
+void excgroup_types_init(Dict *builtins);
+bool exc_is_group(Value v);
+Tuple *excgroup_exceptions(Obj *eg);
+int excgroup_match(Value exc, Value type, Value *match, Value *rest);
+bool excgroup_check_star_type(Value type);
+Value excgroup_prep_reraise(Value orig, List *excs);
 void exc_add_tb(Obj *exc, Code *code, int line);
 Value exc_args_str(Exc *e);
 

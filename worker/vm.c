@@ -1878,6 +1878,44 @@ Value vm_run(Frame *f)
 		TOP() = v_bool(m);
 		DISPATCH();
 	}
+	TARGET(CHECK_EG_MATCH) {
+		/* except* T: [rest, T] -> [rest, None] or [rest', match] */
+		Value cls = POP(), exc = TOP();
+		SAVE_FRAME();
+		if (!check_exc_class(cls) || !excgroup_check_star_type(cls)) {
+			val_decref(cls);
+			ERROR();
+		}
+		Value match, rest;
+		int r = excgroup_match(exc, cls, &match, &rest);
+		val_decref(cls);
+		if (r < 0)
+			ERROR();
+		if (IS_NONE(match)) {
+			val_decref(rest);
+			PUSH(match);
+			DISPATCH();
+		}
+		TOP() = rest;
+		val_decref(exc);
+		PUSH(match);
+		/* the clause's part is the exception being handled */
+		Obj *old = vm.handled;
+		vm.handled = val_incref(match).u.o;
+		obj_xdecref(old);
+		DISPATCH();
+	}
+	TARGET(PREP_RERAISE_STAR) {
+		Value raised = POP(), orig = TOP();
+		SAVE_FRAME();
+		Value r = excgroup_prep_reraise(orig, AS_LIST(raised));
+		val_decref(raised);
+		if (IS_NULL(r))
+			ERROR();
+		TOP() = r;
+		val_decref(orig);
+		DISPATCH();
+	}
 	TARGET(RERAISE) {
 		Value exc = POP();
 		err_restore(exc.u.o);
@@ -2177,7 +2215,6 @@ Value vm_run(Frame *f)
 	TARGET(MATCH_KEYS)
 	TARGET(GET_LEN)
 	TARGET(COPY_DICT_WITHOUT_KEYS)
-	TARGET(CHECK_EG_MATCH)
 	{
 		extern int vm_match_op(int op, uint32_t arg, Value **spp);
 		SAVE_FRAME();

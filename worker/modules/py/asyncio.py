@@ -48,29 +48,6 @@ class IncompleteReadError(EOFError):
     pass
 
 
-try:
-    _ExceptionGroup = ExceptionGroup
-except NameError:
-    class BaseExceptionGroup(BaseException):
-        def __init__(self, message, exceptions):
-            super().__init__(message, tuple(exceptions))
-            self.message = message
-            self.exceptions = tuple(exceptions)
-
-        def __str__(self):
-            n = len(self.exceptions)
-            return (f"{self.message} ({n} sub-exception"
-                    f"{'s' if n != 1 else ''})")
-
-        def __repr__(self):
-            return (f'{type(self).__name__}({self.message!r}, '
-                    f'{list(self.exceptions)!r})')
-
-    class ExceptionGroup(BaseExceptionGroup, Exception):
-        pass
-
-    _ExceptionGroup = ExceptionGroup
-
 FIRST_COMPLETED = 'FIRST_COMPLETED'
 FIRST_EXCEPTION = 'FIRST_EXCEPTION'
 ALL_COMPLETED = 'ALL_COMPLETED'
@@ -1213,7 +1190,9 @@ class TaskGroup:
         if self._errors:
             errors = self._errors
             self._errors = None
-            raise _ExceptionGroup('unhandled errors in a TaskGroup', errors)
+            # as CPython: BaseExceptionGroup is an ExceptionGroup when
+            # every error is an Exception
+            raise BaseExceptionGroup('unhandled errors in a TaskGroup', errors) from None
         return None
 
     def create_task(self, coro, *, name=None, context=None):

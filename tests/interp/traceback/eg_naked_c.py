@@ -1,0 +1,6 @@
+def f():
+    try:
+        raise ValueError(1)
+    except* ValueError:
+        raise
+f()
