@@ -1880,10 +1880,13 @@ static void compile_try_except(Compiler *c, ast_stmt *s)
 	emit(c, OP_POP_BLOCK, 0);
 	emit(c, OP_JUMP, (uint32_t)orelse);
 	bind_label(c, handler);
-	/* stack: [exc] */
+	/* stack: [exc].  The cleanup block is set up first, at this depth, so
+	 * that an exception raised anywhere in the clauses (their bodies, but
+	 * also an `except` type expression, while exc is still on the stack)
+	 * unwinds to [prev] and arrives as [prev, new], as in CPython. */
+	emit(c, OP_SETUP_FINALLY, (uint32_t)cleanup);
 	emit(c, OP_PUSH_EXC_INFO, 0);
 	/* stack: [prev, exc] */
-	emit(c, OP_SETUP_FINALLY, (uint32_t)cleanup);
 	for (int i = 0; i < t->handlers.n; i++) {
 		ast_excepthandler *h = t->handlers.items[i];
 		set_line(c, &h->pos);
@@ -2044,8 +2047,9 @@ static void compile_try_finally(Compiler *c, ast_stmt *s)
 	compile_stmts(c, &t->finalbody);
 	emit(c, OP_JUMP, (uint32_t)end);
 	bind_label(c, handler);
-	emit(c, OP_PUSH_EXC_INFO, 0);
+	/* [exc]; the cleanup is set up at this depth (see compile_try_except) */
 	emit(c, OP_SETUP_FINALLY, (uint32_t)cleanup);
+	emit(c, OP_PUSH_EXC_INFO, 0);
 	push_fb(c, FB_FINALLY_END, -1, -1, NULL, &s->pos);
 	compile_stmts(c, &t->finalbody);
 	pop_fb(c);
@@ -2098,10 +2102,11 @@ static void compile_with_item(Compiler *c, ast_stmt *s, int i)
 	}
 	emit(c, OP_JUMP, (uint32_t)end);
 	bind_label(c, handler);
-	/* stack: [exit, exc] */
+	/* stack: [exit, exc]; the cleanup is set up at this depth, so that an
+	 * error in __exit__ arrives there as [exit, prev, exc2] */
+	emit(c, OP_SETUP_FINALLY, (uint32_t)cleanup);
 	emit(c, OP_PUSH_EXC_INFO, 0);
 	/* [exit, prev, exc] */
-	emit(c, OP_SETUP_FINALLY, (uint32_t)cleanup);
 	emit(c, OP_WITH_EXCEPT_START, 0);
 	/* [exit, prev, exc, res] */
 	if (async) {
