@@ -513,13 +513,17 @@ static bool exc_match(Value exc, Value cls)
 	return type_is_subtype(val_type(exc), (Type *)cls.u.o);
 }
 
+/* An except clause names a class or a flat tuple of classes (a nested
+ * tuple is refused too, as in CPython 3.11). */
 static bool check_exc_class(Value cls)
 {
 	if (IS_TUPLE(cls)) {
 		Tuple *t = AS_TUPLE(cls);
 		for (size_t i = 0; i < t->n; i++)
-			if (!check_exc_class(t->items[i]))
+			if (!is_exc_type(t->items[i])) {
+				err_format(Exc_TypeError, "catching classes that do not inherit from BaseException is not allowed");
 				return false;
+			}
 		return true;
 	}
 	if (!is_exc_type(cls)) {
