@@ -8,6 +8,7 @@
 
 #include "worker/runtime.h"
 #include "worker/vm.h"
+#include "worker/num/num.h"
 
 typedef struct Stream {
 	Obj ob;
@@ -149,6 +150,38 @@ static Value sys_getsizeof(Value self, const Value *args, size_t nargs, Tuple *k
 	return r;
 }
 
+static Value sys_get_int_max_str_digits(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (nargs || (kw && kw->n))
+		return err_null_format(Exc_TypeError, "sys.get_int_max_str_digits() takes no arguments (%zu given)",
+				       nargs + (kw ? kw->n : 0));
+	return v_int(num_get_int_max_str_digits());
+}
+
+/* sys.set_int_max_str_digits(maxdigits): 0 (no limit) or above 640
+ * (sys.int_info.str_digits_check_threshold). */
+static Value sys_set_int_max_str_digits(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	/* the messages of CPython's argument clinic */
+	size_t nkw = kw ? kw->n : 0;
+	if (nargs + nkw > 1)
+		return err_null_format(Exc_TypeError, "set_int_max_str_digits() takes at most 1 argument (%zu given)", nargs + nkw);
+	if (nargs + nkw == 0 || (nkw == 1 && strcmp(AS_STR(kw->items[0])->data, "maxdigits") != 0))
+		return err_null_format(Exc_TypeError, "set_int_max_str_digits() missing required argument 'maxdigits' (pos 1)");
+	Value n = obj_index(args[0]);
+	if (IS_NULL(n))
+		return v_null();
+	if (n.tag != V_INT || n.u.i > 2147483647 || n.u.i < -2147483647 - 1) {
+		val_decref(n);
+		return err_null_format(Exc_OverflowError, "Python int too large to convert to C int");
+	}
+	int64_t v = n.u.i;
+	if (v != 0 && v < 640)
+		return err_null_format(Exc_ValueError, "maxdigits must be 0 or larger than 640");
+	num_set_int_max_str_digits(v);
+	return v_none();
+}
+
 static Value sys_intern(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	if (!args_check("intern", nargs, kw, 1, 1))
@@ -226,6 +259,8 @@ void sys_module_init(int argc, const char *argv0)
 	module_add_fn(d, "exception", sys_exception);
 	module_add_fn(d, "getsizeof", sys_getsizeof);
 	module_add_fn(d, "intern", sys_intern);
+	module_add_fn(d, "get_int_max_str_digits", sys_get_int_max_str_digits);
+	module_add_fn(d, "set_int_max_str_digits", sys_set_int_max_str_digits);
 	extern void sys_info_init(Dict *sysdict);  /* worker/sysinfo.c */
 	sys_info_init(d);
 	dict_set_str(vm.modules, str_intern("sys"), sys_module);

@@ -139,10 +139,12 @@ void sys_info_init(Dict *d)
 		v_float(DBL_EPSILON), v_int(FLT_RADIX), v_int(1),
 	};
 	Value in[] = {v_int(30), v_int(4), v_int(4300), v_int(640)};
+	/* as `python3 -I -S`: no site, no user site, the environment ignored
+	 * (the worker's is empty), isolated, safe_path */
 	Value fg[] = {
-		v_int(0), v_int(0), v_int(0), v_int(0), v_int(0), v_int(0), v_int(0), v_int(0),
-		v_int(0), v_int(0), v_int(0), v_int(1), v_int(0), v_bool(false), v_int(0),
-		v_int(0), v_bool(false), v_int(-1),
+		v_int(0), v_int(0), v_int(0), v_int(0), v_int(0), v_int(1), v_int(1), v_int(1),
+		v_int(0), v_int(0), v_int(0), v_int(1), v_int(1), v_bool(false), v_int(0),
+		v_int(0), v_bool(true), v_int(-1),
 	};
 	const Value *vals[] = {fl, in, fg};
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
