@@ -182,6 +182,21 @@ static Value sys_set_int_max_str_digits(Value self, const Value *args, size_t na
 	return v_none();
 }
 
+/* getdefaultencoding() and friends: the worker's text is UTF-8 throughout. */
+static Value sys_getdefaultencoding(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("getdefaultencoding", nargs, kw, 0, 0))
+		return v_null();
+	return str_value(str_cstr("utf-8"));
+}
+
+static Value sys_getfilesystemencodeerrors(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("getfilesystemencodeerrors", nargs, kw, 0, 0))
+		return v_null();
+	return str_value(str_cstr("surrogateescape"));
+}
+
 static Value sys_intern(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	if (!args_check("intern", nargs, kw, 1, 1))
@@ -241,10 +256,10 @@ void sys_module_init(int argc, const char *argv0)
 	module_set_attr(d, "argv", v_obj(&argv->ob));
 	module_set_attr(d, "platform", str_value(str_cstr("linux")));
 	module_set_attr(d, "byteorder", str_value(str_cstr("little")));
+	module_set_attr(d, "float_repr_style", str_value(str_cstr("short")));
+	module_set_attr(d, "dont_write_bytecode", v_bool(false));
+	module_set_attr(d, "warnoptions", v_obj(&list_new(0)->ob));
 	module_set_attr(d, "version", str_value(str_cstr("3.11.2 (box)")));
-	Value vi[5] = {v_int(3), v_int(11), v_int(2), str_value(str_cstr("final")), v_int(0)};
-	module_set_attr(d, "version_info", v_obj(&tuple_from(vi, 5)->ob));
-	val_decref(vi[3]);
 	module_set_attr(d, "hexversion", v_int(0x030b02f0));
 	module_set_attr(d, "maxsize", v_int(INT64_MAX));
 	module_set_attr(d, "maxunicode", v_int(0x10ffff));
@@ -260,6 +275,9 @@ void sys_module_init(int argc, const char *argv0)
 	module_add_fn(d, "getsizeof", sys_getsizeof);
 	module_add_fn(d, "intern", sys_intern);
 	module_add_fn(d, "get_int_max_str_digits", sys_get_int_max_str_digits);
+	module_add_fn(d, "getdefaultencoding", sys_getdefaultencoding);
+	module_add_fn(d, "getfilesystemencoding", sys_getdefaultencoding);
+	module_add_fn(d, "getfilesystemencodeerrors", sys_getfilesystemencodeerrors);
 	module_add_fn(d, "set_int_max_str_digits", sys_set_int_max_str_digits);
 	extern void sys_info_init(Dict *sysdict);  /* worker/sysinfo.c */
 	sys_info_init(d);

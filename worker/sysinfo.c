@@ -1,6 +1,7 @@
-/* sysinfo.c -- sys.float_info, sys.int_info and sys.flags: read-only named
- * tuples (CPython's structseq) describing the number formats and the
- * interpreter's flags, with CPython 3.11's values for a 64-bit Linux build.
+/* sysinfo.c -- sys.float_info, sys.int_info, sys.flags and sys.version_info:
+ * read-only named tuples (CPython's structseq) describing the number
+ * formats, the interpreter's flags and its version, with CPython 3.11's
+ * values for a 64-bit Linux build.
  */
 #include "config.h"
 
@@ -35,10 +36,15 @@ static const char *const flag_fields[] = {
 	"warn_default_encoding", "safe_path", "int_max_str_digits",
 };
 
+static const char *const version_fields[] = {
+	"major", "minor", "micro", "releaselevel", "serial",
+};
+
 static InfoKind kinds[] = {
 	{.attr = "float_info", .fields = float_fields, .n = sizeof float_fields / sizeof float_fields[0]},
 	{.attr = "int_info", .fields = int_fields, .n = sizeof int_fields / sizeof int_fields[0]},
 	{.attr = "flags", .fields = flag_fields, .n = sizeof flag_fields / sizeof flag_fields[0]},
+	{.attr = "version_info", .fields = version_fields, .n = sizeof version_fields / sizeof version_fields[0]},
 };
 
 static InfoKind *kind_of(Value v)
@@ -146,7 +152,8 @@ void sys_info_init(Dict *d)
 		v_int(0), v_int(0), v_int(0), v_int(1), v_int(1), v_bool(false), v_int(0),
 		v_int(0), v_bool(true), v_int(-1),
 	};
-	const Value *vals[] = {fl, in, fg};
+	Value ve[] = {v_int(3), v_int(11), v_int(2), str_value(str_intern("final")), v_int(0)};
+	const Value *vals[] = {fl, in, fg, ve};
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
 		Value v = make_info(&kinds[i], vals[i]);
 		if (!IS_NULL(v))
