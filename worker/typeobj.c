@@ -869,7 +869,7 @@ static int object_init(Value self, const Value *args, size_t nargs, Tuple *kw)
 			return -1;
 		}
 		if (t->new == object_new) {
-			err_format(Exc_TypeError, "%s() takes no arguments", t->name);
+			err_format(Exc_TypeError, "%s.__init__() takes exactly one argument (the instance to initialize)", t->name);
 			return -1;
 		}
 	}
@@ -924,6 +924,79 @@ static Value object_dir_m(Value self, const Value *args, size_t nargs, Tuple *kw
 static Value object_reduce_stub(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	return err_null_format(Exc_TypeError, "cannot pickle '%s' object", type_name_of(self));
+}
+
+/* object.__getstate__(): the instance dict (itself) unless it is empty,
+ * then None; with (dict or None, {slot: value}) when slots are set. */
+static bool slot_names(Type *t, List *l);
+static Value object_getstate_m(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("__getstate__", nargs, kw, 0, 0))
+		return v_null();
+	Type *t = val_type(self);
+	Value state = v_none();
+	Dict **dp = self.tag == V_OBJ ? obj_dict_ptr(self.u.o) : NULL;
+	List *names = list_new(0);
+	if (!names)
+		return v_null();
+	bool slotted = (t->flags & TF_HEAPTYPE) && slot_names(t, names) && names->n;
+	if (err_occurred()) {
+		obj_decref(&names->ob);
+		return v_null();
+	}
+	Dict *slots = NULL;
+	if (slotted) {
+		/* slot values live in the hidden instance dict (member_get) */
+		slots = dict_new();
+		for (size_t i = 0; slots && i < names->n; i++) {
+			Value v = dp && *dp ? dict_get(*dp, names->items[i]) : v_null();
+			if (!IS_NULL(v) && dict_set(slots, names->items[i], v) < 0) {
+				obj_decref(&slots->ob);
+				slots = NULL;
+			}
+		}
+	}
+	if (dp && *dp && (*dp)->used && !(t->flags & TF_SLOTS_ONLY)) {
+		if (slotted) {
+			/* the slots' values are not the dict's */
+			Dict *d = dict_copy(*dp);
+			for (size_t i = 0; d && i < names->n; i++)
+				if (dict_del(d, names->items[i]) < 0)
+					err_clear();
+			state = d ? v_obj(&d->ob) : v_null();
+			if (d && !d->used) {
+				obj_decref(&d->ob);
+				state = v_none();
+			}
+		} else {
+			state = val_incref(v_obj(&(*dp)->ob));
+		}
+	}
+	obj_decref(&names->ob);
+	if (IS_NULL(state) || (slotted && !slots)) {
+		val_decref(state);
+		obj_xdecref(slots ? &slots->ob : NULL);
+		return v_null();
+	}
+	if (slots && slots->used) {
+		Tuple *r = tuple_new(2);
+		if (!r) {
+			val_decref(state);
+			obj_decref(&slots->ob);
+			return v_null();
+		}
+		r->items[0] = state;
+		r->items[1] = v_obj(&slots->ob);
+		return v_obj(&r->ob);
+	}
+	obj_xdecref(slots ? &slots->ob : NULL);
+	return state;
+}
+
+/* object.__subclasshook__(*args): "no opinion" */
+static Value object_subclasshook(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	return v_notimpl();
 }
 
 static Value object_sizeof_m(Value self, const Value *args, size_t nargs, Tuple *kw)
@@ -1060,16 +1133,186 @@ static Value type_get_dict(Value v)
 	Type *t = (Type *)v.u.o;
 	/* a copy stands in for the read-only mappingproxy */
 	Dict *d = dict_copy(t->dict);
+	/* object's __dict__ getset serves every class here: not CPython's */
+	if (d && t == &object_type && dict_del(d, str_value(ID(__dict__))) < 0)
+		err_clear();
 	return d ? v_obj(&d->ob) : v_null();
 }
 
 static Value type_get_doc(Value v)
 {
 	Type *t = (Type *)v.u.o;
+	if (!(t->flags & TF_HEAPTYPE))
+		return t->doc ? val_incref(str_value(t->doc)) : v_none();
 	Value d = dict_get_str(t->dict, ID(__doc__));
 	if (!IS_NULL(d))
 		return bind_descr(d, v_null(), t);
 	return v_none();
+}
+
+/* The number-like layout attributes: box's own sizes (CPython's differ). */
+static Value type_get_basicsize(Value v) { return v_int((int64_t)((Type *)v.u.o)->basicsize); }
+
+static Value type_get_itemsize(Value v)
+{
+	Type *t = (Type *)v.u.o;
+	if (t->flags & (TF_TUPLE_SUB | TF_TYPE_SUB))
+		return v_int((int64_t)sizeof(Value));
+	if (t->flags & TF_BYTES_SUB)
+		return v_int(1);
+	if (t->flags & TF_INT_SUB)
+		return v_int(4);
+	return v_int(0);
+}
+
+static Type *solid_base(Type *t);
+static bool class_adds_dict(Type *t, Type *base);
+static Value type_get_dictoffset(Value v)
+{
+	Type *t = (Type *)v.u.o;
+	/* a class's own dict: negative, as CPython 3.11's managed dicts */
+	if ((t->flags & TF_DICT_AFTER_DATA) || ((t->flags & TF_HEAPTYPE) && class_adds_dict(t, solid_base(t))))
+		return v_int(-(int64_t)sizeof(Dict *));
+	return v_int((int64_t)t->dictoffset);
+}
+
+static Value type_get_weakrefoffset(Value v)
+{
+	Type *t = (Type *)v.u.o;
+	/* a class with an instance dict also takes weak references */
+	if ((t->flags & TF_HEAPTYPE) && t->dictoffset > 0 && !(t->flags & TF_SLOTS_ONLY))
+		return v_int((int64_t)t->dictoffset + (int64_t)sizeof(Dict *));
+	return v_int(0);
+}
+
+/* CPython's Py_TPFLAGS_* bits that scripts test. */
+static Value type_get_flags(Value v)
+{
+	Type *t = (Type *)v.u.o;
+	int64_t f = 1 << 12;                       /* READY */
+	f |= (t->flags & TF_HEAPTYPE) ? 1 << 9 : 1 << 8;   /* HEAPTYPE : IMMUTABLETYPE */
+	if (t->flags & TF_BASETYPE)
+		f |= 1 << 10;
+	if (t->traverse)
+		f |= 1 << 14;                      /* HAVE_GC */
+	if (t->flags & TF_HEAPTYPE) {
+		Value a = dict_get_str(t->dict, ID(__abstractmethods__));
+		if (!IS_NULL(a) && obj_truth(a) > 0)
+			f |= 1 << 20;              /* IS_ABSTRACT */
+		err_clear();
+	}
+	if (t->flags & TF_LIST_SUB || t->flags & TF_TUPLE_SUB)
+		f |= 1 << 5;                       /* SEQUENCE */
+	if (t->flags & TF_DICT_SUB)
+		f |= 1 << 6;                       /* MAPPING */
+	if (t->flags & TF_INT_SUB) f |= 1L << 24;
+	if (t->flags & TF_LIST_SUB) f |= 1L << 25;
+	if (t->flags & TF_TUPLE_SUB) f |= 1L << 26;
+	if (t->flags & TF_BYTES_SUB) f |= 1L << 27;
+	if (t->flags & TF_STR_SUB) f |= 1L << 28;
+	if (t->flags & TF_DICT_SUB) f |= 1L << 29;
+	if (t->flags & TF_EXC_SUB) f |= 1L << 30;
+	if (t->flags & TF_TYPE_SUB) f |= 1L << 31;
+	return v_int(f);
+}
+
+const char *typedoc_text_signature(const Type *t);   /* typedoc.c */
+static Value type_get_text_signature(Value v)
+{
+	const char *sig = typedoc_text_signature((Type *)v.u.o);
+	return sig ? str_value(str_cstr(sig)) : v_none();
+}
+
+/* C.__abstractmethods__: only what the class itself holds (type has none) */
+static Value type_get_abstractmethods(Value v)
+{
+	Type *t = (Type *)v.u.o;
+	Value a = t != &type_type ? dict_get_str(t->dict, ID(__abstractmethods__)) : v_null();
+	if (IS_NULL(a))
+		return err_null_format(Exc_AttributeError, "__abstractmethods__");
+	return val_incref(a);
+}
+
+static int type_set_abstractmethods(Value v, Value val)
+{
+	Type *t = (Type *)v.u.o;
+	int r;
+	if (IS_NULL(val)) {
+		r = dict_del(t->dict, str_value(ID(__abstractmethods__)));
+		if (r == 1) {
+			err_format(Exc_AttributeError, "__abstractmethods__");
+			r = -1;
+		}
+	} else {
+		r = dict_set_str(t->dict, ID(__abstractmethods__), val);
+	}
+	types_modified();
+	return r;
+}
+
+/* C.__annotations__: the class's own, made (and kept) empty on first use */
+static Value type_get_annotations(Value v)
+{
+	Type *t = (Type *)v.u.o;
+	if (!(t->flags & TF_HEAPTYPE))
+		return err_null_format(Exc_AttributeError, "type object '%s' has no attribute '__annotations__'", t->name);
+	Value a = dict_get_str(t->dict, ID(__annotations__));
+	if (!IS_NULL(a))
+		return bind_descr(a, v_null(), t);
+	Dict *d = dict_new();
+	if (!d || dict_set_str(t->dict, ID(__annotations__), v_obj(&d->ob)) < 0) {
+		obj_xdecref(d ? &d->ob : NULL);
+		return v_null();
+	}
+	types_modified();
+	return v_obj(&d->ob);
+}
+
+static int type_set_annotations(Value v, Value val)
+{
+	Type *t = (Type *)v.u.o;
+	if (!(t->flags & TF_HEAPTYPE)) {
+		err_format(Exc_TypeError, "cannot set '__annotations__' attribute of immutable type '%s'", t->name);
+		return -1;
+	}
+	int r;
+	if (IS_NULL(val)) {
+		r = dict_del(t->dict, str_value(ID(__annotations__)));
+		if (r == 1) {
+			err_format(Exc_AttributeError, "__annotations__");
+			r = -1;
+		}
+	} else {
+		r = dict_set_str(t->dict, ID(__annotations__), val);
+	}
+	types_modified();
+	return r;
+}
+
+static int type_set_doc(Value v, Value val)
+{
+	Type *t = (Type *)v.u.o;
+	if (!(t->flags & TF_HEAPTYPE)) {
+		err_format(Exc_TypeError, "cannot set '__doc__' attribute of immutable type '%s'", t->name);
+		return -1;
+	}
+	int r = dict_set_str(t->dict, ID(__doc__), IS_NULL(val) ? v_none() : val);
+	types_modified();
+	return r;
+}
+
+static Value type_dir_m(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("__dir__", nargs, kw, 0, 0))
+		return v_null();
+	return obj_dir(self);
+}
+
+static Value type_sizeof_m(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("__sizeof__", nargs, kw, 0, 0))
+		return v_null();
+	return v_int((int64_t)sizeof(Type));
 }
 
 static Value type_mro_m(Value self, const Value *args, size_t nargs, Tuple *kw)
@@ -1901,6 +2144,8 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	t->base = base;
 	t->bases = bs;
 	t->dict = dict_copy(ns);
+	if (IS_NULL(dict_get_str(t->dict, ID(__doc__))))
+		dict_set_str(t->dict, ID(__doc__), v_none());
 	if (IS_NULL(dict_get_str(t->dict, ID(__module__)))) {
 		/* type(name, bases, ns) called directly: the caller's module */
 		extern Value vm_current_module_name(void);
@@ -2204,6 +2449,9 @@ void type_types_init(void)
 	type_add_method(o, "__format__", object_format_m, 0);
 	type_add_method(o, "__dir__", object_dir_m, 0);
 	type_add_method(o, "__reduce_ex__", object_reduce_stub, 0);
+	type_add_method(o, "__reduce__", object_reduce_stub, 0);
+	type_add_method(o, "__getstate__", object_getstate_m, 0);
+	type_add_method(o, "__subclasshook__", object_subclasshook, BF_CLASSMETHOD);
 	type_add_method(o, "__sizeof__", object_sizeof_m, 0);
 
 	Type *t = &type_type;
@@ -2228,6 +2476,19 @@ void type_types_init(void)
 	type_add_getset(t, "__module__", type_get_module);
 	type_add_getset(t, "__dict__", type_get_dict);
 	type_add_getset(t, "__doc__", type_get_doc);
+	((GetSet *)dict_get_str(t->dict, ID(__doc__)).u.o)->set = type_set_doc;
+	type_add_getset(t, "__basicsize__", type_get_basicsize);
+	type_add_getset(t, "__itemsize__", type_get_itemsize);
+	type_add_getset(t, "__flags__", type_get_flags);
+	type_add_getset(t, "__dictoffset__", type_get_dictoffset);
+	type_add_getset(t, "__weakrefoffset__", type_get_weakrefoffset);
+	type_add_getset(t, "__text_signature__", type_get_text_signature);
+	type_add_getset(t, "__abstractmethods__", type_get_abstractmethods);
+	((GetSet *)dict_get_str(t->dict, ID(__abstractmethods__)).u.o)->set = type_set_abstractmethods;
+	type_add_getset(t, "__annotations__", type_get_annotations);
+	((GetSet *)dict_get_str(t->dict, ID(__annotations__)).u.o)->set = type_set_annotations;
+	type_add_method(t, "__dir__", type_dir_m, 0);
+	type_add_method(t, "__sizeof__", type_sizeof_m, 0);
 	type_add_method(t, "mro", type_mro_m, 0);
 	type_add_method(t, "__subclasses__", type_subclasses_m, 0);
 	type_add_method(t, "__prepare__", type_prepare, BF_CLASSMETHOD);
@@ -2254,6 +2515,7 @@ bool hash_unhashable(Value v, int64_t *out)
 
 /* Called after every builtin type is registered: MROs, slot inheritance,
  * slot wrappers. */
+void typedoc_apply(Type *t);   /* typedoc.c */
 void types_finish(void);
 void types_finish(void)
 {
@@ -2286,6 +2548,7 @@ void types_finish(void)
 			t->mro = m;
 		}
 		add_slot_wrappers(t);
+		typedoc_apply(t);
 		if (!t->version)
 			t->version = next_version;
 	}
@@ -2309,6 +2572,7 @@ void type_ready(Type *t)
 		t->mro = m;
 	}
 	add_slot_wrappers(t);
+	typedoc_apply(t);
 	if (!t->version)
 		t->version = next_version;
 	types_modified();
