@@ -551,14 +551,37 @@ static Value wrapper_descr_get(Value d, Value obj, Value type)
 
 static Value slot_new(Type *t, const Value *args, size_t nargs, Tuple *kw);
 
+/* T.__pow__(a, b, mod) with a mod: int's three-argument pow; float and
+ * complex refuse it once they know the operand. */
+static Value wrapper_ternary_pow(Type *t, Value a, Value b, Value mod)
+{
+	Value ua = val_unbox(a), ub = val_unbox(b);
+	bool num = is_intlike(ub) || IS_FLOAT(ub) || val_isinstance(ub, &complex_type);
+	if (t->flags & TF_INT_SUB) {
+		if (!is_intlike(ua) || !is_intlike(ub))
+			return v_notimpl();
+	} else if (t == &float_type) {
+		if (!num || val_isinstance(ub, &complex_type))
+			return v_notimpl();
+		return err_null_format(Exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
+	} else if (t == &complex_type) {
+		if (!num)
+			return v_notimpl();
+		return err_null_format(Exc_ValueError, "complex modulo");
+	}
+	return int_pow(ua, ub, mod);
+}
+
 static Value wrapper_call(Value w_, const Value *args, size_t nargs, Tuple *kw)
 {
 	SlotWrapper *w = (SlotWrapper *)w_.u.o;
 	Type *t = w->owner;
 	if (w->kind == SK_NEW) {
 		/* T.__new__(cls, *args) */
-		if (nargs < 1 || !val_isinstance(args[0], &type_type))
+		if (nargs < 1)
 			return err_null_format(Exc_TypeError, "%s.__new__(): not enough arguments", t->name);
+		if (!val_isinstance(args[0], &type_type))
+			return err_null_format(Exc_TypeError, "%s.__new__(X): X is not a type object (%s)", t->name, type_name_of(args[0]));
 		Type *sub = (Type *)args[0].u.o;
 		if (!type_is_subtype(sub, t))
 			return err_null_format(Exc_TypeError, "%s.__new__(%s): %s is not a subtype of %s", t->name, sub->name, sub->name, t->name);
@@ -583,23 +606,48 @@ static Value wrapper_call(Value w_, const Value *args, size_t nargs, Tuple *kw)
 	if (w->kind == SK_CALL)
 		return t->call(self, args, nargs, kw);
 	if (kw && kw->n)
-		return err_null_format(Exc_TypeError, "%s() takes no keyword arguments", w->name);
-	size_t want = 0;
+		return err_null_format(Exc_TypeError, "wrapper %s() takes no keyword arguments", w->name);
+	size_t want = 0, most;
+	/* CPython checks some wrappers' arguments with PyArg_UnpackTuple (its
+	 * messages start with a space: the function name is ""), the others
+	 * with check_num_args */
+	bool unpack = false;
 	switch (w->kind) {
 	case SK_CMP: case SK_NB: case SK_RNB: case SK_INB: case SK_GETITEM:
 	case SK_DELITEM: case SK_CONTAINS: case SK_GETATTR: case SK_DELATTR:
 	case SK_DELETE:
 		want = 1; break;
 	case SK_SETITEM: case SK_SETATTR: case SK_GET: case SK_SET:
-		want = 2; break;
+		want = 2;
+		unpack = true;
+		break;
 	default:
 		want = 0;
 	}
-	if (w->kind == SK_GET && nargs == 1) {
-		/* __get__(obj) */
+	most = want;
+	bool ternary = (w->kind == SK_NB || w->kind == SK_RNB || w->kind == SK_INB) && w->op == NB_POW;
+	if (ternary)
+		most = 2;
+	if (w->kind == SK_GET)
+		want = 1;
+	/* sequence repetition (sq_repeat) */
+	if ((w->kind == SK_NB || w->kind == SK_RNB || w->kind == SK_INB) && w->op == NB_MUL &&
+	    (t == &list_type || t == &tuple_type || t == &str_type || t == &bytes_type || t == &bytearray_type))
+		unpack = true;
+	if (ternary || unpack) {
+		if (nargs < want || nargs > most) {
+			size_t n = nargs < want ? want : most;
+			return err_null_format(Exc_TypeError, " expected %s%zu argument%s, got %zu",
+					       want == most ? "" : nargs < want ? "at least " : "at most ",
+					       n, n == 1 ? "" : "s", nargs);
+		}
 	} else if (nargs != want) {
 		return err_null_format(Exc_TypeError, "expected %zu argument%s, got %zu", want, want == 1 ? "" : "s", nargs);
 	}
+	if (ternary && nargs == 2 && !IS_NONE(args[1]))
+		return wrapper_ternary_pow(t, w->kind == SK_RNB ? args[0] : self, w->kind == SK_RNB ? self : args[0], args[1]);
+	if (w->kind == SK_GET && IS_NONE(args[0]) && (nargs < 2 || IS_NONE(args[1])))
+		return err_null_format(Exc_TypeError, "__get__(None, None) is invalid");
 	switch (w->kind) {
 	case SK_REPR: return t->repr(self);
 	case SK_STR: return t->str(self);
@@ -659,7 +707,10 @@ static Value wrapper_call(Value w_, const Value *args, size_t nargs, Tuple *kw)
 		int r = t->contains(self, args[0]);
 		return r < 0 ? v_null() : v_bool(r);
 	}
-	case SK_GET: return t->descr_get(self, args[0], nargs > 1 ? args[1] : v_none());
+	case SK_GET:
+		/* __get__(None, C): the descriptor looked up on the class */
+		return t->descr_get(self, IS_NONE(args[0]) ? v_null() : args[0],
+				    nargs > 1 && !IS_NONE(args[1]) ? args[1] : v_null());
 	case SK_SET: return t->descr_set(self, args[0], args[1]) < 0 ? v_null() : v_none();
 	case SK_DELETE: return t->descr_set(self, args[0], v_null()) < 0 ? v_null() : v_none();
 	}
@@ -918,12 +969,28 @@ static Value object_format_m(Value self, const Value *args, size_t nargs, Tuple 
 
 static Value object_dir_m(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
+	if (!args_check("__dir__", nargs, kw, 0, 0))
+		return v_null();
 	return obj_dir(self);
 }
 
 static Value object_reduce_stub(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	return err_null_format(Exc_TypeError, "cannot pickle '%s' object", type_name_of(self));
+}
+
+static Value object_reduce_ex_m(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("__reduce_ex__", nargs, kw, 1, 1))
+		return v_null();
+	return object_reduce_stub(self, args, nargs, kw);
+}
+
+static Value object_reduce_m(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("__reduce__", nargs, kw, 0, 0))
+		return v_null();
+	return object_reduce_stub(self, args, nargs, kw);
 }
 
 /* object.__getstate__(): the instance dict (itself) unless it is empty,
@@ -1001,6 +1068,8 @@ static Value object_subclasshook(Value self, const Value *args, size_t nargs, Tu
 
 static Value object_sizeof_m(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
+	if (!args_check("__sizeof__", nargs, kw, 0, 0))
+		return v_null();
 	return v_int((int64_t)val_type(self)->basicsize);
 }
 
@@ -2448,8 +2517,8 @@ void type_types_init(void)
 	type_add_method(o, "__init_subclass__", object_init_subclass, BF_CLASSMETHOD);
 	type_add_method(o, "__format__", object_format_m, 0);
 	type_add_method(o, "__dir__", object_dir_m, 0);
-	type_add_method(o, "__reduce_ex__", object_reduce_stub, 0);
-	type_add_method(o, "__reduce__", object_reduce_stub, 0);
+	type_add_method(o, "__reduce_ex__", object_reduce_ex_m, 0);
+	type_add_method(o, "__reduce__", object_reduce_m, 0);
 	type_add_method(o, "__getstate__", object_getstate_m, 0);
 	type_add_method(o, "__subclasshook__", object_subclasshook, BF_CLASSMETHOD);
 	type_add_method(o, "__sizeof__", object_sizeof_m, 0);
