@@ -1500,6 +1500,7 @@ static Value type_new_slot(Type *meta, const Value *args, size_t nargs, Tuple *k
 
 static int type_init_slot(Value self, const Value *args, size_t nargs, Tuple *kw) { return 0; }
 
+void member_owner_gone(Type *t);   /* member.c */
 static void type_dealloc(Obj *o)
 {
 	Type *t = (Type *)o;
@@ -1507,6 +1508,7 @@ static void type_dealloc(Obj *o)
 		return;
 	types_modified();
 	heap_types_remove(t);
+	member_owner_gone(t);
 	obj_xdecref(t->bases ? &t->bases->ob : NULL);
 	if (t->mro && t->mro->n && t->mro->items[0].u.o == o)
 		t->mro->items[0] = v_null();
@@ -2166,6 +2168,7 @@ static void subtype_traverse(Obj *o, visitfn visit, void *arg)
 		base->traverse(o, visit, arg);
 }
 
+int member_add_slots(Type *t, Dict *ns, Type *solid);   /* member.c */
 Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Value *kwvals)
 {
 	Tuple *bs = bases;
@@ -2213,6 +2216,10 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	t->base = base;
 	t->bases = bs;
 	t->dict = dict_copy(ns);
+	if (member_add_slots(t, ns, solid_base(base)) < 0) {
+		obj_decref(&t->ob);
+		return v_null();
+	}
 	if (IS_NULL(dict_get_str(t->dict, ID(__doc__))))
 		dict_set_str(t->dict, ID(__doc__), v_none());
 	if (IS_NULL(dict_get_str(t->dict, ID(__module__)))) {
@@ -2482,6 +2489,7 @@ static Value type_or(Value a, Value b)
 	return union_type_new(a, b);
 }
 
+void member_type_init(void);   /* member.c */
 void type_types_init(void)
 {
 	for (int i = 0; i < NB_COUNT; i++) {
@@ -2568,6 +2576,7 @@ void type_types_init(void)
 	getset_type.descr_get = getset_get;
 	getset_type.descr_set = getset_set;
 	getset_type.repr = getset_repr;
+	member_type_init();
 	type_init_builtin(&wrapper_type, "wrapper_descriptor", &object_type);
 	wrapper_type.call = wrapper_call;
 	wrapper_type.descr_get = wrapper_descr_get;
