@@ -115,7 +115,6 @@ static void code_dealloc(Obj *o)
 	mem_free(c->cellnames, (size_t)(c->ncells + c->nfree) * sizeof(Str *));
 	mem_free(c->cell2arg, (size_t)c->ncells * sizeof(int));
 	mem_free(c->insns, c->ninsns * sizeof(uint32_t));
-	mem_free(c->lines, c->ninsns * sizeof(uint32_t));
 	if (c->caches)
 		mem_free(c->caches, c->ninsns * sizeof(GlobalCache));
 	obj_xdecref(c->name ? &c->name->ob : NULL);

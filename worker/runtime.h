@@ -110,7 +110,6 @@ struct Code {
 	Obj ob;
 	uint32_t *insns;
 	size_t ninsns;
-	uint32_t *lines;       /* unused (NULL): see postab */
 	Value *consts;
 	size_t nconsts;
 	Str **names;           /* global/attr names */
