@@ -235,7 +235,7 @@ Value obj_getattr(Value v, Str *name)
 		if (t == &type_type || (t->flags & TF_TYPE_SUB))
 			err_format(Exc_AttributeError, "type object '%s' has no attribute '%s'",
 				   ((Type *)v.u.o)->name, name->data);
-		else if (t == &module_type)
+		else if (t == &module_type || type_is_subtype(t, &module_type))
 			err_format(Exc_AttributeError, "module '%s' has no attribute '%s'",
 				   ((Module *)v.u.o)->name->data, name->data);
 		else

@@ -783,20 +783,66 @@ static void module_traverse(Obj *o, visitfn visit, void *arg) { visit(v_obj(&((M
 static Value module_repr(Value v)
 {
 	Module *m = (Module *)v.u.o;
+	Value file = dict_get_str(m->dict, ID(__file__));
+	if (!IS_NULL(file) && IS_STR(file))
+		return str_value(str_printf("<module '%s' from '%s'>", m->name->data, AS_STR(file)->data));
+	/* made by ModuleType(name): no loader, no file */
+	if (!IS_NULL(dict_get_str(m->dict, ID(__loader__))))
+		return str_value(str_printf("<module '%s'>", m->name->data));
 	return str_value(str_printf("<module '%s' (built-in)>", m->name->data));
+}
+
+/* ModuleType.__new__: an empty module; __init__ names it. */
+static Value module_tp_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
+{
+	(void)args, (void)nargs, (void)kw;
+	Module *m = (Module *)obj_alloc(t, t->basicsize ? t->basicsize : sizeof(Module));
+	if (!m)
+		return v_null();
+	m->dict = dict_new();
+	m->name = str_intern("?");
+	if (!m->dict) {
+		obj_decref(&m->ob);
+		return v_null();
+	}
+	return v_obj(&m->ob);
+}
+
+/* ModuleType.__init__(name, doc=None) */
+static int module_tp_init(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	static const char *const names[] = {"name", "doc"};
+	Value a[2] = {v_null(), v_null()};
+	if (!args_parse("module", args, nargs, kw, names, 1, 2, a))
+		return -1;
+	if (!IS_STR(a[0])) {
+		err_format(Exc_TypeError, "module() argument 'name' must be str, not %s", type_name_of(a[0]));
+		return -1;
+	}
+	Module *m = (Module *)self.u.o;
+	obj_incref(a[0].u.o);
+	obj_decref(&m->name->ob);
+	m->name = AS_STR(a[0]);
+	if (dict_set_str(m->dict, ID(__name__), a[0]) < 0 ||
+	    dict_set_str(m->dict, ID(__doc__), IS_NULL(a[1]) ? v_none() : a[1]) < 0 ||
+	    dict_set_str(m->dict, ID(__package__), v_none()) < 0 ||
+	    dict_set_str(m->dict, ID(__loader__), v_none()) < 0 ||
+	    dict_set_str(m->dict, ID(__spec__), v_none()) < 0)
+		return -1;
+	return 0;
 }
 
 static Value module_getattr(Value v, Str *name)
 {
 	Module *m = (Module *)v.u.o;
-	Value r = dict_get_str(m->dict, name);
+	Value r = v.u.o->type == &module_type ? dict_get_str(m->dict, name) : v_null();
 	if (!IS_NULL(r))
 		return val_incref(r);
 	if (name == ID(__dict__)) {
 		obj_incref(&m->dict->ob);
 		return v_obj(&m->dict->ob);
 	}
-	r = generic_getattr(v, name);
+	r = generic_getattr(v, name);   /* a subclass's data descriptors come first there */
 	Value ga;  /* PEP 562: a module-level __getattr__ answers missing names */
 	if (IS_NULL(r) && (!err_occurred() || err_matches(Exc_AttributeError)) && !IS_NULL(ga = dict_get_str(m->dict, ID(__getattr__)))) {
 		err_clear();
@@ -808,6 +854,9 @@ static Value module_getattr(Value v, Str *name)
 static int module_setattr(Value v, Str *name, Value val)
 {
 	Module *m = (Module *)v.u.o;
+	Value descr = type_lookup(v.u.o->type, name);
+	if (!IS_NULL(descr) && val_type(descr)->descr_set)
+		return generic_setattr(v, name, val);   /* __class__, a subclass's property */
 	if (IS_NULL(val)) {
 		int r = dict_del(m->dict, str_value(name));
 		if (r == 1) {
@@ -952,4 +1001,11 @@ void func_types_init(void)
 	t->repr = module_repr;
 	t->getattr = module_getattr;
 	t->setattr = module_setattr;
+	/* ModuleType may be subclassed (and a module's __class__ set to such
+	 * a class): instances keep the module layout, whose dict is theirs */
+	t->flags |= TF_BASETYPE;
+	t->new = module_tp_new;
+	t->init = module_tp_init;
+	t->basicsize = sizeof(Module);
+	t->dictoffset = (ssize_t)offsetof(Module, dict);
 }

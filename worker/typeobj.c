@@ -2408,8 +2408,10 @@ static int same_layout(Type *a, Type *b)
 	/* CPython's variable-size instances never change class */
 	if (sb == &int_type || sb == &str_type || sb == &tuple_type || sb == &bytes_type || sb == &type_type)
 		return 0;
+	/* a module's class may be module itself (module_dealloc) or a subclass */
+	bool modules = sb == &module_type;
 	if (sb != solid_base(b) || a->basicsize != b->basicsize || a->dictoffset != b->dictoffset ||
-	    (a->flags & lay) != (b->flags & lay) || a->dealloc != b->dealloc)
+	    (a->flags & lay) != (b->flags & lay) || (a->dealloc != b->dealloc && !modules))
 		return 0;
 	List *la = list_new(0), *lb = list_new(0);
 	int r = -1;
@@ -2436,7 +2438,8 @@ static int object_set_class(Value v, Value val)
 		return -1;
 	}
 	Type *newto = (Type *)val.u.o, *oldto = val_type(v);
-	if (!(newto->flags & TF_HEAPTYPE) || !(oldto->flags & TF_HEAPTYPE) || v.tag != V_OBJ) {
+	bool modules = type_is_subtype(newto, &module_type) && type_is_subtype(oldto, &module_type);
+	if ((!modules && (!(newto->flags & TF_HEAPTYPE) || !(oldto->flags & TF_HEAPTYPE))) || v.tag != V_OBJ) {
 		err_format(Exc_TypeError, "__class__ assignment only supported for mutable types or ModuleType subclasses");
 		return -1;
 	}

@@ -726,7 +726,7 @@ static bool import_star(Frame *f, Value mod)
 		val_decref(it);
 		return !err_occurred();
 	}
-	if (!obj_is(mod, &module_type))
+	if (!val_isinstance(mod, &module_type))
 		return true;
 	Dict *d = ((Module *)mod.u.o)->dict;
 	size_t pos = 0;
