@@ -974,24 +974,8 @@ static Value object_dir_m(Value self, const Value *args, size_t nargs, Tuple *kw
 	return obj_dir(self);
 }
 
-static Value object_reduce_stub(Value self, const Value *args, size_t nargs, Tuple *kw)
-{
-	return err_null_format(Exc_TypeError, "cannot pickle '%s' object", type_name_of(self));
-}
-
-static Value object_reduce_ex_m(Value self, const Value *args, size_t nargs, Tuple *kw)
-{
-	if (!args_check("__reduce_ex__", nargs, kw, 1, 1))
-		return v_null();
-	return object_reduce_stub(self, args, nargs, kw);
-}
-
-static Value object_reduce_m(Value self, const Value *args, size_t nargs, Tuple *kw)
-{
-	if (!args_check("__reduce__", nargs, kw, 0, 0))
-		return v_null();
-	return object_reduce_stub(self, args, nargs, kw);
-}
+Value object_reduce(Value self, const Value *args, size_t nargs, Tuple *kw);      /* objreduce.c */
+Value object_reduce_ex(Value self, const Value *args, size_t nargs, Tuple *kw);
 
 /* object.__getstate__(): the instance dict (itself) unless it is empty,
  * then None; with (dict or None, {slot: value}) when slots are set. */
@@ -2528,8 +2512,8 @@ void type_types_init(void)
 	type_add_method(o, "__init_subclass__", object_init_subclass, BF_CLASSMETHOD);
 	type_add_method(o, "__format__", object_format_m, 0);
 	type_add_method(o, "__dir__", object_dir_m, 0);
-	type_add_method(o, "__reduce_ex__", object_reduce_ex_m, 0);
-	type_add_method(o, "__reduce__", object_reduce_m, 0);
+	type_add_method(o, "__reduce_ex__", object_reduce_ex, 0);
+	type_add_method(o, "__reduce__", object_reduce, 0);
 	type_add_method(o, "__getstate__", object_getstate_m, 0);
 	type_add_method(o, "__subclasshook__", object_subclasshook, BF_CLASSMETHOD);
 	type_add_method(o, "__sizeof__", object_sizeof_m, 0);
