@@ -396,6 +396,11 @@ static Value method_call(Value v, const Value *args, size_t nargs, Tuple *kw)
 static Value method_repr(Value v)
 {
 	Method *m = (Method *)v.u.o;
+	if (obj_is(m->func, &wrapper_type)) {   /* a bound slot wrapper: (1).__add__ */
+		SlotWrapper *w = (SlotWrapper *)m->func.u.o;
+		return str_value(str_printf("<method-wrapper '%s' of %s object at %p>", w->name, type_name_of(m->self),
+					    m->self.tag == V_OBJ ? (void *)m->self.u.o : (void *)&m->self));
+	}
 	Value qn = obj_getattr_opt(m->func, ID(__qualname__));
 	if (IS_NULL(qn))
 		qn = obj_getattr_opt(m->func, ID(__name__));

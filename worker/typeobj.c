@@ -634,6 +634,10 @@ static Value wrapper_call(Value w_, const Value *args, size_t nargs, Tuple *kw)
 	if ((w->kind == SK_NB || w->kind == SK_RNB || w->kind == SK_INB) && w->op == NB_MUL &&
 	    (t == &list_type || t == &tuple_type || t == &str_type || t == &bytes_type || t == &bytearray_type))
 		unpack = true;
+	/* these are plain one-argument methods in CPython (METH_COEXIST) */
+	if (nargs != 1 && ((w->kind == SK_GETITEM && (t == &list_type || t == &dict_type)) ||
+			   (w->kind == SK_CONTAINS && (t == &set_type || t == &frozenset_type || t == &dict_type))))
+		return err_null_format(Exc_TypeError, "%s.%s() takes exactly one argument (%zu given)", t->name, w->name, nargs);
 	if (ternary || unpack) {
 		if (nargs < want || nargs > most) {
 			size_t n = nargs < want ? want : most;
@@ -721,6 +725,21 @@ static Value wrapper_repr(Value v)
 {
 	SlotWrapper *w = (SlotWrapper *)v.u.o;
 	return str_value(str_printf("<slot wrapper '%s' of '%s' objects>", w->name, w->owner->name));
+}
+
+static Value wrapper_get_name(Value v) { return str_value(str_cstr(((SlotWrapper *)v.u.o)->name)); }
+
+static Value wrapper_get_qualname(Value v)
+{
+	SlotWrapper *w = (SlotWrapper *)v.u.o;
+	return str_value(str_printf("%s.%s", w->owner->name, w->name));
+}
+
+static Value wrapper_get_objclass(Value v)
+{
+	Type *t = ((SlotWrapper *)v.u.o)->owner;
+	obj_incref(&t->ob);
+	return v_obj(&t->ob);
 }
 
 /* Expose a builtin type's C slots as dunder wrappers. */
@@ -2568,6 +2587,9 @@ void type_types_init(void)
 	wrapper_type.call = wrapper_call;
 	wrapper_type.descr_get = wrapper_descr_get;
 	wrapper_type.repr = wrapper_repr;
+	type_add_getset(&wrapper_type, "__name__", wrapper_get_name);
+	type_add_getset(&wrapper_type, "__qualname__", wrapper_get_qualname);
+	type_add_getset(&wrapper_type, "__objclass__", wrapper_get_objclass);
 }
 
 bool hash_unhashable(Value v, int64_t *out);
