@@ -246,6 +246,7 @@ FUNC_GETTER(func_get_doc, val_incref(f->doc))
 FUNC_GETTER(func_get_module, val_incref(f->module))
 FUNC_GETTER(func_get_code, (obj_incref(&f->code->ob), v_obj(&f->code->ob)))
 FUNC_GETTER(func_get_globals, (obj_incref(&f->globals->ob), v_obj(&f->globals->ob)))
+FUNC_GETTER(func_get_builtins, f->builtins ? (obj_incref(&f->builtins->ob), v_obj(&f->builtins->ob)) : v_obj(&dict_new()->ob))
 FUNC_GETTER(func_get_defaults, f->defaults ? (obj_incref(&f->defaults->ob), v_obj(&f->defaults->ob)) : v_none())
 FUNC_GETTER(func_get_kwdefaults, f->kwdefaults ? (obj_incref(&f->kwdefaults->ob), v_obj(&f->kwdefaults->ob)) : v_none())
 FUNC_GETTER(func_get_closure, f->closure ? (obj_incref(&f->closure->ob), v_obj(&f->closure->ob)) : v_none())
@@ -428,6 +429,8 @@ static Value method_getattr(Value v, Str *name)
 		return val_incref(m->func);
 	if (name == ID(__self__))
 		return val_incref(m->self);
+	if (name == ID(__doc__) && !obj_is(m->func, &wrapper_type))
+		return obj_getattr(m->func, name);   /* the function's, not the method type's */
 	Value r = generic_getattr(v, name);
 	if (IS_NULL(r) && !err_occurred())
 		return obj_getattr_opt(m->func, name);
@@ -586,7 +589,13 @@ static void wrapped_dealloc(Obj *o)
 	obj_free(o);
 }
 
-static void wrapped_traverse(Obj *o, visitfn visit, void *arg) { visit(((Wrapped *)o)->f, arg); }
+static void wrapped_traverse(Obj *o, visitfn visit, void *arg)
+{
+	Wrapped *w = (Wrapped *)o;
+	visit(w->f, arg);
+	if (w->dict)
+		visit(v_obj(&w->dict->ob), arg);
+}
 
 static Value wrapped_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 {
@@ -596,7 +605,37 @@ static Value wrapped_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 	if (!w)
 		return v_null();
 	w->f = val_incref(args[0]);
+	/* as functools.wraps: the function's names and doc, in __dict__ */
+	Str *copied[] = {ID(__module__), ID(__name__), ID(__qualname__), ID(__doc__), ID(__annotations__)};
+	for (size_t i = 0; i < sizeof copied / sizeof copied[0]; i++) {
+		Value a = obj_getattr_opt(w->f, copied[i]);
+		if (IS_NULL(a)) {
+			if (!err_occurred())
+				continue;
+			obj_decref(&w->ob);
+			return a;
+		}
+		if (!w->dict)
+			w->dict = dict_new();
+		int r = w->dict ? dict_set_str(w->dict, copied[i], a) : -1;
+		val_decref(a);
+		if (r < 0) {
+			obj_decref(&w->ob);
+			return v_null();
+		}
+	}
 	return v_obj(&w->ob);
+}
+
+static Value wrapped_repr(Value v)
+{
+	Wrapped *w = (Wrapped *)v.u.o;
+	Value fr = obj_repr(w->f);
+	if (IS_NULL(fr))
+		return fr;
+	Value r = str_value(str_printf("<%s(%s)>", v.u.o->type->name, AS_STR(fr)->data));
+	val_decref(fr);
+	return r;
 }
 
 static Value classmethod_get(Value d, Value obj, Value type)
@@ -621,12 +660,32 @@ static Value staticmethod_call(Value d, const Value *args, size_t nargs, Tuple *
 
 static Value wrapped_get_func(Value v) { return val_incref(((Wrapped *)v.u.o)->f); }
 
+/* staticmethod / classmethod: __doc__, __name__, __qualname__, __module__
+ * and __annotations__ are the function's (CPython copies them into the
+ * wrapper's __dict__, where an assignment also goes), __wrapped__ is the
+ * function, __isabstractmethod__ says whether it is abstract. */
 static Value wrapped_getattr(Value v, Str *name)
 {
-	Value r = generic_getattr(v, name);
-	if (IS_NULL(r) && !err_occurred() && (name == ID(__doc__) || name == ID(__name__) || name == ID(__qualname__) || name == ID(__wrapped__)))
-		return obj_getattr_opt(((Wrapped *)v.u.o)->f, name == ID(__wrapped__) ? str_intern("__func__") : name);
-	return r;
+	Wrapped *w = (Wrapped *)v.u.o;
+	bool copied = name == ID(__doc__) || name == ID(__name__) || name == ID(__qualname__) ||
+		      name == ID(__module__) || name == ID(__annotations__);
+	if (copied) {
+		Value own = w->dict ? dict_get_str(w->dict, name) : v_null();
+		if (!IS_NULL(own))
+			return val_incref(own);
+		return obj_getattr_opt(w->f, name);
+	}
+	if (name == ID(__wrapped__))
+		return val_incref(w->f);
+	if (strcmp(name->data, "__isabstractmethod__") == 0) {
+		Value a = obj_getattr_opt(w->f, name);
+		if (IS_NULL(a))
+			return err_occurred() ? a : v_bool(false);
+		int tr = obj_truth(a);
+		val_decref(a);
+		return tr < 0 ? v_null() : v_bool(tr);
+	}
+	return generic_getattr(v, name);
 }
 
 /* ---- property --------------------------------------------------------------- */
@@ -759,6 +818,27 @@ static Value prop_get_fget(Value v) { return val_incref(((Property *)v.u.o)->fge
 static Value prop_get_fset(Value v) { return val_incref(((Property *)v.u.o)->fset); }
 static Value prop_get_fdel(Value v) { return val_incref(((Property *)v.u.o)->fdel); }
 static Value prop_get_doc(Value v) { return val_incref(((Property *)v.u.o)->doc); }
+
+/* property.__isabstractmethod__: is any of its functions abstract? */
+static Value prop_get_isabstract(Value v)
+{
+	Property *p = (Property *)v.u.o;
+	Value fs[3] = {p->fget, p->fset, p->fdel};
+	Str *key = str_intern("__isabstractmethod__");
+	for (int i = 0; i < 3; i++) {
+		if (IS_NONE(fs[i]) || IS_NULL(fs[i]))
+			continue;
+		Value a = obj_getattr_opt(fs[i], key);
+		int tr = IS_NULL(a) ? 0 : obj_truth(a);
+		val_decref(a);
+		if (err_occurred() || tr) {
+			obj_decref(&key->ob);
+			return err_occurred() ? v_null() : v_bool(true);
+		}
+	}
+	obj_decref(&key->ob);
+	return v_bool(false);
+}
 
 /* ---- module -------------------------------------------------------------------- */
 
@@ -918,6 +998,7 @@ void func_types_init(void)
 	getset_set_fn(t, "__module__", func_set_module);
 	type_add_getset(t, "__code__", func_get_code);
 	type_add_getset(t, "__globals__", func_get_globals);
+	type_add_getset(t, "__builtins__", func_get_builtins);
 	type_add_getset(t, "__defaults__", func_get_defaults);
 	getset_set_fn(t, "__defaults__", func_set_defaults);
 	type_add_getset(t, "__kwdefaults__", func_get_kwdefaults);
@@ -963,6 +1044,7 @@ void func_types_init(void)
 	t->new = wrapped_new;
 	t->descr_get = classmethod_get;
 	t->getattr = wrapped_getattr;
+	t->repr = wrapped_repr;
 	t->basicsize = sizeof(Wrapped);
 	t->dictoffset = offsetof(Wrapped, dict);
 	type_add_getset(t, "__func__", wrapped_get_func);
@@ -976,6 +1058,7 @@ void func_types_init(void)
 	t->descr_get = staticmethod_get;
 	t->call = staticmethod_call;
 	t->getattr = wrapped_getattr;
+	t->repr = wrapped_repr;
 	t->basicsize = sizeof(Wrapped);
 	t->dictoffset = offsetof(Wrapped, dict);
 	type_add_getset(t, "__func__", wrapped_get_func);
@@ -998,6 +1081,7 @@ void func_types_init(void)
 	type_add_getset(t, "fset", prop_get_fset);
 	type_add_getset(t, "fdel", prop_get_fdel);
 	type_add_getset(t, "__doc__", prop_get_doc);
+	type_add_getset(t, "__isabstractmethod__", prop_get_isabstract);
 
 	t = &module_type;
 	type_init_builtin(t, "module", &object_type);
