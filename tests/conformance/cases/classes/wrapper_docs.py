@@ -65,3 +65,4 @@ t('property abstract', lambda: (property(f).__isabstractmethod__,
                                 property(None, abstract(lambda s, v: 0)).__isabstractmethod__))
 t('builtins', lambda: type(f.__builtins__).__name__)
 t('builtins len', lambda: f.__builtins__['len'] is len)
+t('alias doc', lambda: (list[int].__doc__ == list.__doc__, dict[str, int].__doc__.split(chr(10))[0]))
