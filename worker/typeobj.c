@@ -472,6 +472,21 @@ static Value getset_repr(Value d)
 	return str_value(str_printf("<attribute '%s' of '%s' objects>", g->name, g->owner->name));
 }
 
+static Value getset_get_name(Value d) { return str_value(str_cstr(((GetSet *)d.u.o)->name)); }
+
+static Value getset_get_qualname(Value d)
+{
+	GetSet *g = (GetSet *)d.u.o;
+	return str_value(str_printf("%s.%s", g->owner->name, g->name));
+}
+
+static Value getset_get_objclass(Value d)
+{
+	Type *t = ((GetSet *)d.u.o)->owner;
+	obj_incref(&t->ob);
+	return v_obj(&t->ob);
+}
+
 static int getset_set(Value d, Value obj, Value v)
 {
 	GetSet *g = (GetSet *)d.u.o;
@@ -1200,6 +1215,7 @@ static Value type_get_module(Value v)
 	return str_value(str_cstr("builtins"));
 }
 
+Value mappingproxy_new(Value mapping);   /* mappingproxy.c */
 static Value type_get_dict(Value v)
 {
 	Type *t = (Type *)v.u.o;
@@ -1208,7 +1224,11 @@ static Value type_get_dict(Value v)
 	/* object's __dict__ getset serves every class here: not CPython's */
 	if (d && t == &object_type && dict_del(d, str_value(ID(__dict__))) < 0)
 		err_clear();
-	return d ? v_obj(&d->ob) : v_null();
+	if (!d)
+		return v_null();
+	Value r = mappingproxy_new(v_obj(&d->ob));
+	obj_decref(&d->ob);
+	return r;
 }
 
 static Value type_get_doc(Value v)
@@ -2496,6 +2516,7 @@ static Value type_or(Value a, Value b)
 }
 
 void member_type_init(void);   /* member.c */
+void mappingproxy_type_init(void);   /* mappingproxy.c */
 void type_types_init(void)
 {
 	for (int i = 0; i < NB_COUNT; i++) {
@@ -2582,7 +2603,11 @@ void type_types_init(void)
 	getset_type.descr_get = getset_get;
 	getset_type.descr_set = getset_set;
 	getset_type.repr = getset_repr;
+	type_add_getset(&getset_type, "__name__", getset_get_name);
+	type_add_getset(&getset_type, "__qualname__", getset_get_qualname);
+	type_add_getset(&getset_type, "__objclass__", getset_get_objclass);
 	member_type_init();
+	mappingproxy_type_init();
 	type_init_builtin(&wrapper_type, "wrapper_descriptor", &object_type);
 	wrapper_type.call = wrapper_call;
 	wrapper_type.descr_get = wrapper_descr_get;
