@@ -924,6 +924,28 @@ static Value super_getattr(Value v, Str *name)
 	return generic_getattr(v, name);
 }
 
+static Value super_get_thisclass(Value v)
+{
+	Super *s = (Super *)v.u.o;
+	obj_incref(&s->type->ob);
+	return v_obj(&s->type->ob);
+}
+
+static Value super_get_self(Value v)
+{
+	Super *s = (Super *)v.u.o;
+	return s->obj_type ? val_incref(s->obj) : v_none();
+}
+
+static Value super_get_self_class(Value v)
+{
+	Super *s = (Super *)v.u.o;
+	if (!s->obj_type)
+		return v_none();
+	obj_incref(&s->obj_type->ob);
+	return v_obj(&s->obj_type->ob);
+}
+
 static Value super_repr(Value v)
 {
 	Super *s = (Super *)v.u.o;
@@ -992,6 +1014,9 @@ void gen_types_init(void)
 	t->dealloc = super_dealloc;
 	t->getattr = super_getattr;
 	t->repr = super_repr;
+	type_add_getset(t, "__thisclass__", super_get_thisclass);
+	type_add_getset(t, "__self__", super_get_self);
+	type_add_getset(t, "__self_class__", super_get_self_class);
 	t->new = super_new;
 	t->init = NULL;
 }

@@ -1210,7 +1210,8 @@ static Value type_get_module(Value v)
 {
 	Type *t = (Type *)v.u.o;
 	Value m = dict_get_str(t->dict, ID(__module__));
-	if (!IS_NULL(m))
+	/* type's own dict holds this getset under the name */
+	if (!IS_NULL(m) && ((t->flags & TF_HEAPTYPE) || IS_STR(m)))
 		return val_incref(m);
 	return str_value(str_cstr("builtins"));
 }
@@ -1504,8 +1505,12 @@ static Value type_new_slot(Type *meta, const Value *args, size_t nargs, Tuple *k
 		return object_get_class(args[0]);
 	if (nargs != 3)
 		return err_null_format(Exc_TypeError, "type() takes 1 or 3 arguments");
-	if (!IS_STR(args[0]) || !IS_TUPLE(args[1]) || !IS_DICT(args[2]))
+	if (!IS_STR(args[0]))
 		return err_null_format(Exc_TypeError, "type.__new__() argument 1 must be str, not %s", type_name_of(args[0]));
+	if (!IS_TUPLE(args[1]))
+		return err_null_format(Exc_TypeError, "type.__new__() argument 2 must be tuple, not %s", type_name_of(args[1]));
+	if (!IS_DICT(args[2]))
+		return err_null_format(Exc_TypeError, "type.__new__() argument 3 must be dict, not %s", type_name_of(args[2]));
 	Dict *ns = dict_copy(AS_DICT(args[2]));
 	if (!ns)
 		return v_null();

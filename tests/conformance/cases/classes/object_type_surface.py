@@ -124,3 +124,15 @@ try:
     C(1)
 except TypeError as e:
     print('TypeError', e)
+for a in ('__name__', '__qualname__', '__module__', '__mro__', '__bases__',
+          '__base__', '__text_signature__'):
+    print('type.' + a, getattr(type, a))
+print(type.__doc__.split('\n')[0], type(type.__dict__).__name__)
+for args in (('X', 5, {}), ('X', (), 5), (5, (), {}), (), (1, 2)):
+    try:
+        type(*args)
+    except TypeError as e:
+        print('TypeError', e)
+s = super(C, C())
+print(s.__thisclass__, s.__self_class__, type(s.__self__).__name__)
+print(super(C).__self__, super(C).__self_class__)
