@@ -170,6 +170,43 @@ plain:
 	return name;
 }
 
+/* Append the keys under which the slots of every class in t's MRO keep
+ * their values (mangled names, but __dict__ and __weakref__) to l; false
+ * with an exception set on failure.  A __slots__ that is neither a str nor
+ * a tuple or list is skipped. */
+bool member_slot_keys(Type *t, List *l);
+bool member_slot_keys(Type *t, List *l)
+{
+	for (size_t i = 0; i < t->mro->n; i++) {
+		Type *c = (Type *)t->mro->items[i].u.o;
+		if (!(c->flags & TF_HEAPTYPE) || !c->dict)
+			continue;
+		Value sl = dict_get_str(c->dict, ID(__slots__));
+		if (IS_NULL(sl))
+			continue;
+		const Value *it = &sl;
+		size_t n = 1;
+		if (IS_TUPLE(sl) || IS_LIST(sl)) {
+			it = IS_TUPLE(sl) ? AS_TUPLE(sl)->items : AS_LIST(sl)->items;
+			n = IS_TUPLE(sl) ? AS_TUPLE(sl)->n : AS_LIST(sl)->n;
+		} else if (!IS_STR(sl)) {
+			continue;
+		}
+		for (size_t j = 0; j < n; j++) {
+			if (!IS_STR(it[j]) || str_equal(AS_STR(it[j]), ID(__dict__)) || str_equal(AS_STR(it[j]), ID(__weakref__)))
+				continue;
+			Str *key = mangle(c, AS_STR(it[j]));
+			if (!key)
+				return false;
+			bool ok = list_append(l, str_value(key));
+			obj_decref(&key->ob);
+			if (!ok)
+				return false;
+		}
+	}
+	return true;
+}
+
 /* Check t's own __slots__ (from the class namespace ns) and add a member
  * descriptor to t's dict for each name but __dict__ and __weakref__.
  * -1 with an exception set. */

@@ -1013,7 +1013,7 @@ Value object_reduce_ex(Value self, const Value *args, size_t nargs, Tuple *kw);
 
 /* object.__getstate__(): the instance dict (itself) unless it is empty,
  * then None; with (dict or None, {slot: value}) when slots are set. */
-static bool slot_names(Type *t, List *l);
+bool member_slot_keys(Type *t, List *l);   /* member.c */
 static Value object_getstate_m(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	if (!args_check("__getstate__", nargs, kw, 0, 0))
@@ -1024,7 +1024,7 @@ static Value object_getstate_m(Value self, const Value *args, size_t nargs, Tupl
 	List *names = list_new(0);
 	if (!names)
 		return v_null();
-	bool slotted = (t->flags & TF_HEAPTYPE) && slot_names(t, names) && names->n;
+	bool slotted = (t->flags & TF_HEAPTYPE) && member_slot_keys(t, names) && names->n;
 	if (err_occurred()) {
 		obj_decref(&names->ob);
 		return v_null();

@@ -110,3 +110,25 @@ make("class K(int):\n    __slots__ = ()\n")
 make("class K(str):\n    __slots__ = ('a',)\n")
 make("class K:\n    __slots__ = 'solo'\n")
 make("class K:\n    __slots__ = iter(['i1', 'i2'])\n")
+
+
+class GS:
+    __slots__ = ('__p', 'q')
+
+    def set(self):
+        self.__p = 1
+        self.q = 2
+
+
+class GSub(GS):
+    pass
+
+
+g = GS()
+g.set()
+t('getstate mangled', lambda: g.__getstate__())
+gs = GSub()
+gs.set()
+gs.z = 3
+t('getstate mixed', lambda: gs.__getstate__())
+t('getstate empty', lambda: GS().__getstate__())
