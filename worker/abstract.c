@@ -235,7 +235,7 @@ Value obj_getattr(Value v, Str *name)
 		if (t == &type_type || (t->flags & TF_TYPE_SUB))
 			err_format(Exc_AttributeError, "type object '%s' has no attribute '%s'",
 				   ((Type *)v.u.o)->name, name->data);
-		else if (t == &module_type)
+		else if (t == &module_type || type_is_subtype(t, &module_type))
 			err_format(Exc_AttributeError, "module '%s' has no attribute '%s'",
 				   ((Module *)v.u.o)->name->data, name->data);
 		else
@@ -801,8 +801,37 @@ Value obj_dir(Value v)
 	Dict **dp = v.tag == V_OBJ ? obj_dict_ptr(v.u.o) : NULL;
 	if (dp && *dp)
 		dict_update(names, v_obj(&(*dp)->ob));
-	if (t == &module_type)
-		dict_update(names, v_obj(&((Module *)v.u.o)->dict->ob));
+	if (t == &module_type || type_is_subtype(t, &module_type)) {
+		/* module.__dir__: the module's own names, or its __dir__() */
+		Dict *md = ((Module *)v.u.o)->dict;
+		Value f = md ? dict_get_str(md, ID(__dir__)) : v_null();
+		obj_decref(&names->ob);
+		if (!IS_NULL(f)) {
+			Value r = call0(f);
+			if (IS_NULL(r))
+				return r;
+			Value l = seq_to_list(r);
+			val_decref(r);
+			if (!IS_NULL(l)) {
+				Value sorted = list_sort(AS_LIST(l), v_null(), false);
+				if (IS_NULL(sorted))
+					VAL_CLEAR(l);
+				val_decref(sorted);
+			}
+			return l;
+		}
+		List *l = list_with_cap(md ? md->used : 0);
+		size_t pos = 0;
+		Value k;
+		while (l && md && dict_next(md, &pos, &k, NULL))
+			if (IS_STR(k) && !list_append(l, k)) {
+				obj_decref(&l->ob);
+				return v_null();
+			}
+		if (l)
+			qsort(l->items, l->n, sizeof(Value), cmp_str_vals);
+		return l ? v_obj(&l->ob) : v_null();
+	}
 	Type *walk = (t == &type_type || (t->flags & TF_TYPE_SUB)) ? (Type *)v.u.o : t;
 	Value dict_name = str_value(ID(__dict__));
 	for (size_t i = 0; walk->mro && i < walk->mro->n; i++) {

@@ -1170,8 +1170,8 @@ static bool percent_convert(struct num_buf *out, struct num_percent_spec *sp, Va
 			iv = val_type(item)->to_int(item);
 		else if (val_type(item)->index)
 			iv = obj_index(item);
-		else if (decimal)
-			return err_format(Exc_TypeError, "%%%c format: a real number is required, not %s", conv, type_name_of(item)), false;
+		else if (decimal)   /* bytes % says %d for %i, as CPython */
+			return err_format(Exc_TypeError, "%%%c format: a real number is required, not %s", conv == 'i' ? 'd' : conv, type_name_of(item)), false;
 		else
 			return err_format(Exc_TypeError, "%%%c format: an integer is required, not %s", conv, type_name_of(item)), false;
 		if (IS_NULL(iv))

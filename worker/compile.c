@@ -950,7 +950,12 @@ static void compile_call_args(Compiler *c, ast_expr_seq *args, ast_keyword_seq *
 		}
 		return;
 	}
-	/* positional args as a tuple */
+	/* positional args as a tuple; f(*a) passes a itself, which CALL_EX
+	 * turns into a tuple (and names f when a is not iterable) */
+	if (prefix_args == 0 && args->n == 1 && args->items[0]->kind == EXPR_Starred) {
+		compile_expr(c, args->items[0]->v.Starred.value);
+		goto keywords;
+	}
 	emit(c, OP_BUILD_LIST, 0);
 	for (int i = 0; i < args->n; i++) {
 		ast_expr *a = args->items[i];
@@ -963,6 +968,7 @@ static void compile_call_args(Compiler *c, ast_expr_seq *args, ast_keyword_seq *
 		}
 	}
 	emit(c, OP_LIST_TO_TUPLE, 0);
+keywords:
 	if (kws->n) {
 		emit(c, OP_BUILD_MAP, 0);
 		for (int i = 0; i < kws->n; i++) {

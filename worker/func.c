@@ -115,7 +115,6 @@ static void code_dealloc(Obj *o)
 	mem_free(c->cellnames, (size_t)(c->ncells + c->nfree) * sizeof(Str *));
 	mem_free(c->cell2arg, (size_t)c->ncells * sizeof(int));
 	mem_free(c->insns, c->ninsns * sizeof(uint32_t));
-	mem_free(c->lines, c->ninsns * sizeof(uint32_t));
 	if (c->caches)
 		mem_free(c->caches, c->ninsns * sizeof(GlobalCache));
 	obj_xdecref(c->name ? &c->name->ob : NULL);
@@ -247,6 +246,7 @@ FUNC_GETTER(func_get_doc, val_incref(f->doc))
 FUNC_GETTER(func_get_module, val_incref(f->module))
 FUNC_GETTER(func_get_code, (obj_incref(&f->code->ob), v_obj(&f->code->ob)))
 FUNC_GETTER(func_get_globals, (obj_incref(&f->globals->ob), v_obj(&f->globals->ob)))
+FUNC_GETTER(func_get_builtins, f->builtins ? (obj_incref(&f->builtins->ob), v_obj(&f->builtins->ob)) : v_none())
 FUNC_GETTER(func_get_defaults, f->defaults ? (obj_incref(&f->defaults->ob), v_obj(&f->defaults->ob)) : v_none())
 FUNC_GETTER(func_get_kwdefaults, f->kwdefaults ? (obj_incref(&f->kwdefaults->ob), v_obj(&f->kwdefaults->ob)) : v_none())
 FUNC_GETTER(func_get_closure, f->closure ? (obj_incref(&f->closure->ob), v_obj(&f->closure->ob)) : v_none())
@@ -397,6 +397,11 @@ static Value method_call(Value v, const Value *args, size_t nargs, Tuple *kw)
 static Value method_repr(Value v)
 {
 	Method *m = (Method *)v.u.o;
+	if (obj_is(m->func, &wrapper_type)) {   /* a bound slot wrapper: (1).__add__ */
+		SlotWrapper *w = (SlotWrapper *)m->func.u.o;
+		return str_value(str_printf("<method-wrapper '%s' of %s object at %p>", w->name, type_name_of(m->self),
+					    m->self.tag == V_OBJ ? (void *)m->self.u.o : (void *)&m->self));
+	}
 	Value qn = obj_getattr_opt(m->func, ID(__qualname__));
 	if (IS_NULL(qn))
 		qn = obj_getattr_opt(m->func, ID(__name__));
@@ -424,6 +429,8 @@ static Value method_getattr(Value v, Str *name)
 		return val_incref(m->func);
 	if (name == ID(__self__))
 		return val_incref(m->self);
+	if (name == ID(__doc__) && !obj_is(m->func, &wrapper_type))
+		return obj_getattr(m->func, name);   /* the function's, not the method type's */
 	Value r = generic_getattr(v, name);
 	if (IS_NULL(r) && !err_occurred())
 		return obj_getattr_opt(m->func, name);
@@ -582,7 +589,13 @@ static void wrapped_dealloc(Obj *o)
 	obj_free(o);
 }
 
-static void wrapped_traverse(Obj *o, visitfn visit, void *arg) { visit(((Wrapped *)o)->f, arg); }
+static void wrapped_traverse(Obj *o, visitfn visit, void *arg)
+{
+	Wrapped *w = (Wrapped *)o;
+	visit(w->f, arg);
+	if (w->dict)
+		visit(v_obj(&w->dict->ob), arg);
+}
 
 static Value wrapped_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 {
@@ -592,7 +605,37 @@ static Value wrapped_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 	if (!w)
 		return v_null();
 	w->f = val_incref(args[0]);
+	/* as functools.wraps: the function's names and doc, in __dict__ */
+	Str *copied[] = {ID(__module__), ID(__name__), ID(__qualname__), ID(__doc__), ID(__annotations__)};
+	for (size_t i = 0; i < sizeof copied / sizeof copied[0]; i++) {
+		Value a = obj_getattr_opt(w->f, copied[i]);
+		if (IS_NULL(a)) {
+			if (!err_occurred())
+				continue;
+			obj_decref(&w->ob);
+			return a;
+		}
+		if (!w->dict)
+			w->dict = dict_new();
+		int r = w->dict ? dict_set_str(w->dict, copied[i], a) : -1;
+		val_decref(a);
+		if (r < 0) {
+			obj_decref(&w->ob);
+			return v_null();
+		}
+	}
 	return v_obj(&w->ob);
+}
+
+static Value wrapped_repr(Value v)
+{
+	Wrapped *w = (Wrapped *)v.u.o;
+	Value fr = obj_repr(w->f);
+	if (IS_NULL(fr))
+		return fr;
+	Value r = str_value(str_printf("<%s(%s)>", v.u.o->type->name, AS_STR(fr)->data));
+	val_decref(fr);
+	return r;
 }
 
 static Value classmethod_get(Value d, Value obj, Value type)
@@ -617,12 +660,32 @@ static Value staticmethod_call(Value d, const Value *args, size_t nargs, Tuple *
 
 static Value wrapped_get_func(Value v) { return val_incref(((Wrapped *)v.u.o)->f); }
 
+/* staticmethod / classmethod: __doc__, __name__, __qualname__, __module__
+ * and __annotations__ are the function's (CPython copies them into the
+ * wrapper's __dict__, where an assignment also goes), __wrapped__ is the
+ * function, __isabstractmethod__ says whether it is abstract. */
 static Value wrapped_getattr(Value v, Str *name)
 {
-	Value r = generic_getattr(v, name);
-	if (IS_NULL(r) && !err_occurred() && (name == ID(__doc__) || name == ID(__name__) || name == ID(__qualname__) || name == ID(__wrapped__)))
-		return obj_getattr_opt(((Wrapped *)v.u.o)->f, name == ID(__wrapped__) ? str_intern("__func__") : name);
-	return r;
+	Wrapped *w = (Wrapped *)v.u.o;
+	bool copied = name == ID(__doc__) || name == ID(__name__) || name == ID(__qualname__) ||
+		      name == ID(__module__) || name == ID(__annotations__);
+	if (copied) {
+		Value own = w->dict ? dict_get_str(w->dict, name) : v_null();
+		if (!IS_NULL(own))
+			return val_incref(own);
+		return obj_getattr_opt(w->f, name);
+	}
+	if (name == ID(__wrapped__))
+		return val_incref(w->f);
+	if (strcmp(name->data, "__isabstractmethod__") == 0) {
+		Value a = obj_getattr_opt(w->f, name);
+		if (IS_NULL(a))
+			return err_occurred() ? a : v_bool(false);
+		int tr = obj_truth(a);
+		val_decref(a);
+		return tr < 0 ? v_null() : v_bool(tr);
+	}
+	return generic_getattr(v, name);
 }
 
 /* ---- property --------------------------------------------------------------- */
@@ -756,6 +819,27 @@ static Value prop_get_fset(Value v) { return val_incref(((Property *)v.u.o)->fse
 static Value prop_get_fdel(Value v) { return val_incref(((Property *)v.u.o)->fdel); }
 static Value prop_get_doc(Value v) { return val_incref(((Property *)v.u.o)->doc); }
 
+/* property.__isabstractmethod__: is any of its functions abstract? */
+static Value prop_get_isabstract(Value v)
+{
+	Property *p = (Property *)v.u.o;
+	Value fs[3] = {p->fget, p->fset, p->fdel};
+	Str *key = str_intern("__isabstractmethod__");
+	for (int i = 0; i < 3; i++) {
+		if (IS_NONE(fs[i]) || IS_NULL(fs[i]))
+			continue;
+		Value a = obj_getattr_opt(fs[i], key);
+		int tr = IS_NULL(a) ? 0 : obj_truth(a);
+		val_decref(a);
+		if (err_occurred() || tr) {
+			obj_decref(&key->ob);
+			return err_occurred() ? v_null() : v_bool(true);
+		}
+	}
+	obj_decref(&key->ob);
+	return v_bool(false);
+}
+
 /* ---- module -------------------------------------------------------------------- */
 
 Module *module_new(Str *name)
@@ -784,20 +868,66 @@ static void module_traverse(Obj *o, visitfn visit, void *arg) { visit(v_obj(&((M
 static Value module_repr(Value v)
 {
 	Module *m = (Module *)v.u.o;
+	Value file = dict_get_str(m->dict, ID(__file__));
+	if (!IS_NULL(file) && IS_STR(file))
+		return str_value(str_printf("<module '%s' from '%s'>", m->name->data, AS_STR(file)->data));
+	/* made by ModuleType(name): no loader, no file */
+	if (!IS_NULL(dict_get_str(m->dict, ID(__loader__))))
+		return str_value(str_printf("<module '%s'>", m->name->data));
 	return str_value(str_printf("<module '%s' (built-in)>", m->name->data));
+}
+
+/* ModuleType.__new__: an empty module; __init__ names it. */
+static Value module_tp_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
+{
+	(void)args, (void)nargs, (void)kw;
+	Module *m = (Module *)obj_alloc(t, t->basicsize ? t->basicsize : sizeof(Module));
+	if (!m)
+		return v_null();
+	m->dict = dict_new();
+	m->name = str_intern("?");
+	if (!m->dict) {
+		obj_decref(&m->ob);
+		return v_null();
+	}
+	return v_obj(&m->ob);
+}
+
+/* ModuleType.__init__(name, doc=None) */
+static int module_tp_init(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	static const char *const names[] = {"name", "doc"};
+	Value a[2] = {v_null(), v_null()};
+	if (!args_parse("module", args, nargs, kw, names, 1, 2, a))
+		return -1;
+	if (!IS_STR(a[0])) {
+		err_format(Exc_TypeError, "module() argument 'name' must be str, not %s", type_name_of(a[0]));
+		return -1;
+	}
+	Module *m = (Module *)self.u.o;
+	obj_incref(a[0].u.o);
+	obj_decref(&m->name->ob);
+	m->name = AS_STR(a[0]);
+	if (dict_set_str(m->dict, ID(__name__), a[0]) < 0 ||
+	    dict_set_str(m->dict, ID(__doc__), IS_NULL(a[1]) ? v_none() : a[1]) < 0 ||
+	    dict_set_str(m->dict, ID(__package__), v_none()) < 0 ||
+	    dict_set_str(m->dict, ID(__loader__), v_none()) < 0 ||
+	    dict_set_str(m->dict, ID(__spec__), v_none()) < 0)
+		return -1;
+	return 0;
 }
 
 static Value module_getattr(Value v, Str *name)
 {
 	Module *m = (Module *)v.u.o;
-	Value r = dict_get_str(m->dict, name);
+	Value r = v.u.o->type == &module_type ? dict_get_str(m->dict, name) : v_null();
 	if (!IS_NULL(r))
 		return val_incref(r);
 	if (name == ID(__dict__)) {
 		obj_incref(&m->dict->ob);
 		return v_obj(&m->dict->ob);
 	}
-	r = generic_getattr(v, name);
+	r = generic_getattr(v, name);   /* a subclass's data descriptors come first there */
 	Value ga;  /* PEP 562: a module-level __getattr__ answers missing names */
 	if (IS_NULL(r) && (!err_occurred() || err_matches(Exc_AttributeError)) && !IS_NULL(ga = dict_get_str(m->dict, ID(__getattr__)))) {
 		err_clear();
@@ -809,6 +939,9 @@ static Value module_getattr(Value v, Str *name)
 static int module_setattr(Value v, Str *name, Value val)
 {
 	Module *m = (Module *)v.u.o;
+	Value descr = type_lookup(v.u.o->type, name);
+	if (!IS_NULL(descr) && val_type(descr)->descr_set)
+		return generic_setattr(v, name, val);   /* __class__, a subclass's property */
 	if (IS_NULL(val)) {
 		int r = dict_del(m->dict, str_value(name));
 		if (r == 1) {
@@ -865,6 +998,7 @@ void func_types_init(void)
 	getset_set_fn(t, "__module__", func_set_module);
 	type_add_getset(t, "__code__", func_get_code);
 	type_add_getset(t, "__globals__", func_get_globals);
+	type_add_getset(t, "__builtins__", func_get_builtins);
 	type_add_getset(t, "__defaults__", func_get_defaults);
 	getset_set_fn(t, "__defaults__", func_set_defaults);
 	type_add_getset(t, "__kwdefaults__", func_get_kwdefaults);
@@ -910,6 +1044,7 @@ void func_types_init(void)
 	t->new = wrapped_new;
 	t->descr_get = classmethod_get;
 	t->getattr = wrapped_getattr;
+	t->repr = wrapped_repr;
 	t->basicsize = sizeof(Wrapped);
 	t->dictoffset = offsetof(Wrapped, dict);
 	type_add_getset(t, "__func__", wrapped_get_func);
@@ -923,6 +1058,7 @@ void func_types_init(void)
 	t->descr_get = staticmethod_get;
 	t->call = staticmethod_call;
 	t->getattr = wrapped_getattr;
+	t->repr = wrapped_repr;
 	t->basicsize = sizeof(Wrapped);
 	t->dictoffset = offsetof(Wrapped, dict);
 	type_add_getset(t, "__func__", wrapped_get_func);
@@ -945,6 +1081,7 @@ void func_types_init(void)
 	type_add_getset(t, "fset", prop_get_fset);
 	type_add_getset(t, "fdel", prop_get_fdel);
 	type_add_getset(t, "__doc__", prop_get_doc);
+	type_add_getset(t, "__isabstractmethod__", prop_get_isabstract);
 
 	t = &module_type;
 	type_init_builtin(t, "module", &object_type);
@@ -953,4 +1090,11 @@ void func_types_init(void)
 	t->repr = module_repr;
 	t->getattr = module_getattr;
 	t->setattr = module_setattr;
+	/* ModuleType may be subclassed (and a module's __class__ set to such
+	 * a class): instances keep the module layout, whose dict is theirs */
+	t->flags |= TF_BASETYPE;
+	t->new = module_tp_new;
+	t->init = module_tp_init;
+	t->basicsize = sizeof(Module);
+	t->dictoffset = (ssize_t)offsetof(Module, dict);
 }

@@ -22,6 +22,8 @@ Value gen_new(Frame *f, Func *func)
 	g->frame = f;
 	f->gen = g;
 	f->entry = true;
+	obj_incref(&co->ob);
+	g->code = co;
 	obj_incref(&func->name->ob);
 	g->name = func->name;
 	obj_incref(&func->qualname->ob);
@@ -225,6 +227,7 @@ static void gen_dealloc(Obj *o)
 		g->frame->gen = NULL;
 		frame_release(g->frame);
 	}
+	obj_xdecref(g->code ? &g->code->ob : NULL);
 	obj_decref(&g->name->ob);
 	obj_decref(&g->qualname->ob);
 	obj_free(o);
@@ -407,6 +410,14 @@ static void add_getset_rw(Type *t, const char *name, unaryfn get, int (*set)(Val
 
 static Value gen_get_running(Value v) { return v_bool(((Gen *)v.u.o)->running); }
 static Value gen_get_frame(Value v) { return v_none(); }
+static Value gen_get_code(Value v)
+{
+	Gen *g = (Gen *)v.u.o;
+	obj_incref(&g->code->ob);
+	return v_obj(&g->code->ob);
+}
+/* cr_origin: None unless origin tracking is on (never, here) */
+static Value gen_get_none(Value v) { (void)v; return v_none(); }
 
 /* Suspended at a yield (not running, not finished, started). */
 static bool gen_suspended(Gen *g)
@@ -913,6 +924,28 @@ static Value super_getattr(Value v, Str *name)
 	return generic_getattr(v, name);
 }
 
+static Value super_get_thisclass(Value v)
+{
+	Super *s = (Super *)v.u.o;
+	obj_incref(&s->type->ob);
+	return v_obj(&s->type->ob);
+}
+
+static Value super_get_self(Value v)
+{
+	Super *s = (Super *)v.u.o;
+	return s->obj_type ? val_incref(s->obj) : v_none();
+}
+
+static Value super_get_self_class(Value v)
+{
+	Super *s = (Super *)v.u.o;
+	if (!s->obj_type)
+		return v_none();
+	obj_incref(&s->obj_type->ob);
+	return v_obj(&s->obj_type->ob);
+}
+
 static Value super_repr(Value v)
 {
 	Super *s = (Super *)v.u.o;
@@ -936,13 +969,18 @@ void gen_types_init(void)
 			t->iter = gen_iter;
 			t->next = gen_next;
 		}
-		type_add_method(t, "send", m_send, 0);
-		type_add_method(t, "throw", m_throw, 0);
-		type_add_method(t, "close", m_close, 0);
+		if (i < 2) {   /* an async generator has asend, athrow, aclose only */
+			type_add_method(t, "send", m_send, 0);
+			type_add_method(t, "throw", m_throw, 0);
+			type_add_method(t, "close", m_close, 0);
+		}
 		add_getset_rw(t, "__name__", gen_get_name, gen_set_name);
 		add_getset_rw(t, "__qualname__", gen_get_qualname, gen_set_qualname);
 		type_add_getset(t, i == 0 ? "gi_running" : i == 1 ? "cr_running" : "ag_running", gen_get_running);
 		type_add_getset(t, i == 0 ? "gi_frame" : i == 1 ? "cr_frame" : "ag_frame", gen_get_frame);
+		type_add_getset(t, i == 0 ? "gi_code" : i == 1 ? "cr_code" : "ag_code", gen_get_code);
+		if (i == 1)
+			type_add_getset(t, "cr_origin", gen_get_none);
 		type_add_getset(t, i == 0 ? "gi_yieldfrom" : i == 1 ? "cr_await" : "ag_await", gen_get_yieldfrom);
 		if (i < 2)
 			type_add_getset(t, i == 0 ? "gi_suspended" : "cr_suspended", gen_get_suspended);
@@ -976,6 +1014,9 @@ void gen_types_init(void)
 	t->dealloc = super_dealloc;
 	t->getattr = super_getattr;
 	t->repr = super_repr;
+	type_add_getset(t, "__thisclass__", super_get_thisclass);
+	type_add_getset(t, "__self__", super_get_self);
+	type_add_getset(t, "__self_class__", super_get_self_class);
 	t->new = super_new;
 	t->init = NULL;
 }

@@ -975,6 +975,8 @@ static Value alias_getattr(Value v, Str *name)
 		obj_incref(&a->args->ob);
 		return v_obj(&a->args->ob);
 	}
+	if (name == ID(__doc__) && !IS_NULL(a->origin))
+		return obj_getattr_opt(a->origin, name);   /* list[int].__doc__ is list's */
 	Value r = generic_getattr(v, name);
 	if (IS_NULL(r) && !err_occurred() && !IS_NULL(a->origin))
 		return obj_getattr_opt(a->origin, name);

@@ -110,7 +110,6 @@ struct Code {
 	Obj ob;
 	uint32_t *insns;
 	size_t ninsns;
-	uint32_t *lines;       /* unused (NULL): see postab */
 	Value *consts;
 	size_t nconsts;
 	Str **names;           /* global/attr names */
@@ -263,6 +262,8 @@ typedef struct Range {
 	X(__instancecheck__) X(__subclasscheck__) X(__cause__) X(__context__) \
 	X(__traceback__) X(__suppress_context__) X(__bytes__) \
 	X(__sizeof__) X(__dir__) X(__match_args__) X(__mro_entries__) \
+	X(__loader__) X(__package__) X(__spec__) X(__getstate__) X(__reduce__) \
+	X(__getnewargs__) X(__getnewargs_ex__) \
 	X(args) X(value) X(code) X(send) X(throw) X(close) X(keys) X(items) \
 	X(values) X(get) X(append) X(write) X(flush) X(end) X(sep) X(file) \
 	X(key) X(reverse) X(start) X(stop) X(step) X(name) X(msg) \

@@ -149,7 +149,8 @@ Value str_mod_format(Value fmtv, Value args)
 		}
 		case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': {
 			Value iv;
-			if (item.tag == V_FLOAT) {
+			if (item.tag == V_FLOAT && (conv == 'd' || conv == 'i' || conv == 'u')) {
+				/* %d truncates a float; %x, %o, %X want an integer */
 				iv = int_from_double(item.u.f);
 			} else if (is_intlike(item)) {
 				iv = val_incref(item);
@@ -172,11 +173,21 @@ Value str_mod_format(Value fmtv, Value args)
 		case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': {
 			double d;
 			if (!is_intlike(item) && item.tag != V_FLOAT && !val_type(item)->to_float) {
-				err_format(Exc_TypeError, "must be real number, not %s", type_name_of(item));
+				if (!val_type(item)->index) {
+					err_format(Exc_TypeError, "must be real number, not %s", type_name_of(item));
+					goto fail_item;
+				}
+				/* an object with __index__ converts through it */
+				Value iv = obj_index(item);
+				if (IS_NULL(iv))
+					goto fail_item;
+				bool ok = val_to_double(iv, &d);
+				val_decref(iv);
+				if (!ok)
+					goto fail_item;
+			} else if (!val_to_double(item, &d)) {
 				goto fail_item;
 			}
-			if (!val_to_double(item, &d))
-				goto fail_item;
 			rc = num_percent_float(&nb, &sp, d, &e);
 			break;
 		}

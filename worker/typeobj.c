@@ -472,6 +472,21 @@ static Value getset_repr(Value d)
 	return str_value(str_printf("<attribute '%s' of '%s' objects>", g->name, g->owner->name));
 }
 
+static Value getset_get_name(Value d) { return str_value(str_cstr(((GetSet *)d.u.o)->name)); }
+
+static Value getset_get_qualname(Value d)
+{
+	GetSet *g = (GetSet *)d.u.o;
+	return str_value(str_printf("%s.%s", g->owner->name, g->name));
+}
+
+static Value getset_get_objclass(Value d)
+{
+	Type *t = ((GetSet *)d.u.o)->owner;
+	obj_incref(&t->ob);
+	return v_obj(&t->ob);
+}
+
 static int getset_set(Value d, Value obj, Value v)
 {
 	GetSet *g = (GetSet *)d.u.o;
@@ -551,14 +566,37 @@ static Value wrapper_descr_get(Value d, Value obj, Value type)
 
 static Value slot_new(Type *t, const Value *args, size_t nargs, Tuple *kw);
 
+/* T.__pow__(a, b, mod) with a mod: int's three-argument pow; float and
+ * complex refuse it once they know the operand. */
+static Value wrapper_ternary_pow(Type *t, Value a, Value b, Value mod)
+{
+	Value ua = val_unbox(a), ub = val_unbox(b);
+	bool num = is_intlike(ub) || IS_FLOAT(ub) || val_isinstance(ub, &complex_type);
+	if (t->flags & TF_INT_SUB) {
+		if (!is_intlike(ua) || !is_intlike(ub))
+			return v_notimpl();
+	} else if (t == &float_type) {
+		if (!num || val_isinstance(ub, &complex_type))
+			return v_notimpl();
+		return err_null_format(Exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
+	} else if (t == &complex_type) {
+		if (!num)
+			return v_notimpl();
+		return err_null_format(Exc_ValueError, "complex modulo");
+	}
+	return int_pow(ua, ub, mod);
+}
+
 static Value wrapper_call(Value w_, const Value *args, size_t nargs, Tuple *kw)
 {
 	SlotWrapper *w = (SlotWrapper *)w_.u.o;
 	Type *t = w->owner;
 	if (w->kind == SK_NEW) {
 		/* T.__new__(cls, *args) */
-		if (nargs < 1 || !val_isinstance(args[0], &type_type))
+		if (nargs < 1)
 			return err_null_format(Exc_TypeError, "%s.__new__(): not enough arguments", t->name);
+		if (!val_isinstance(args[0], &type_type))
+			return err_null_format(Exc_TypeError, "%s.__new__(X): X is not a type object (%s)", t->name, type_name_of(args[0]));
 		Type *sub = (Type *)args[0].u.o;
 		if (!type_is_subtype(sub, t))
 			return err_null_format(Exc_TypeError, "%s.__new__(%s): %s is not a subtype of %s", t->name, sub->name, sub->name, t->name);
@@ -583,23 +621,52 @@ static Value wrapper_call(Value w_, const Value *args, size_t nargs, Tuple *kw)
 	if (w->kind == SK_CALL)
 		return t->call(self, args, nargs, kw);
 	if (kw && kw->n)
-		return err_null_format(Exc_TypeError, "%s() takes no keyword arguments", w->name);
-	size_t want = 0;
+		return err_null_format(Exc_TypeError, "wrapper %s() takes no keyword arguments", w->name);
+	size_t want = 0, most;
+	/* CPython checks some wrappers' arguments with PyArg_UnpackTuple (its
+	 * messages start with a space: the function name is ""), the others
+	 * with check_num_args */
+	bool unpack = false;
 	switch (w->kind) {
 	case SK_CMP: case SK_NB: case SK_RNB: case SK_INB: case SK_GETITEM:
 	case SK_DELITEM: case SK_CONTAINS: case SK_GETATTR: case SK_DELATTR:
 	case SK_DELETE:
 		want = 1; break;
 	case SK_SETITEM: case SK_SETATTR: case SK_GET: case SK_SET:
-		want = 2; break;
+		want = 2;
+		unpack = true;
+		break;
 	default:
 		want = 0;
 	}
-	if (w->kind == SK_GET && nargs == 1) {
-		/* __get__(obj) */
+	most = want;
+	bool ternary = (w->kind == SK_NB || w->kind == SK_RNB || w->kind == SK_INB) && w->op == NB_POW;
+	if (ternary)
+		most = 2;
+	if (w->kind == SK_GET)
+		want = 1;
+	/* sequence repetition (sq_repeat) */
+	if ((w->kind == SK_NB || w->kind == SK_RNB || w->kind == SK_INB) && w->op == NB_MUL &&
+	    (t == &list_type || t == &tuple_type || t == &str_type || t == &bytes_type || t == &bytearray_type))
+		unpack = true;
+	/* these are plain one-argument methods in CPython (METH_COEXIST) */
+	if (nargs != 1 && ((w->kind == SK_GETITEM && (t == &list_type || t == &dict_type)) ||
+			   (w->kind == SK_CONTAINS && (t == &set_type || t == &frozenset_type || t == &dict_type))))
+		return err_null_format(Exc_TypeError, "%s.%s() takes exactly one argument (%zu given)", t->name, w->name, nargs);
+	if (ternary || unpack) {
+		if (nargs < want || nargs > most) {
+			size_t n = nargs < want ? want : most;
+			return err_null_format(Exc_TypeError, " expected %s%zu argument%s, got %zu",
+					       want == most ? "" : nargs < want ? "at least " : "at most ",
+					       n, n == 1 ? "" : "s", nargs);
+		}
 	} else if (nargs != want) {
 		return err_null_format(Exc_TypeError, "expected %zu argument%s, got %zu", want, want == 1 ? "" : "s", nargs);
 	}
+	if (ternary && nargs == 2 && !IS_NONE(args[1]))
+		return wrapper_ternary_pow(t, w->kind == SK_RNB ? args[0] : self, w->kind == SK_RNB ? self : args[0], args[1]);
+	if (w->kind == SK_GET && IS_NONE(args[0]) && (nargs < 2 || IS_NONE(args[1])))
+		return err_null_format(Exc_TypeError, "__get__(None, None) is invalid");
 	switch (w->kind) {
 	case SK_REPR: return t->repr(self);
 	case SK_STR: return t->str(self);
@@ -659,7 +726,10 @@ static Value wrapper_call(Value w_, const Value *args, size_t nargs, Tuple *kw)
 		int r = t->contains(self, args[0]);
 		return r < 0 ? v_null() : v_bool(r);
 	}
-	case SK_GET: return t->descr_get(self, args[0], nargs > 1 ? args[1] : v_none());
+	case SK_GET:
+		/* __get__(None, C): the descriptor looked up on the class */
+		return t->descr_get(self, IS_NONE(args[0]) ? v_null() : args[0],
+				    nargs > 1 && !IS_NONE(args[1]) ? args[1] : v_null());
 	case SK_SET: return t->descr_set(self, args[0], args[1]) < 0 ? v_null() : v_none();
 	case SK_DELETE: return t->descr_set(self, args[0], v_null()) < 0 ? v_null() : v_none();
 	}
@@ -670,6 +740,21 @@ static Value wrapper_repr(Value v)
 {
 	SlotWrapper *w = (SlotWrapper *)v.u.o;
 	return str_value(str_printf("<slot wrapper '%s' of '%s' objects>", w->name, w->owner->name));
+}
+
+static Value wrapper_get_name(Value v) { return str_value(str_cstr(((SlotWrapper *)v.u.o)->name)); }
+
+static Value wrapper_get_qualname(Value v)
+{
+	SlotWrapper *w = (SlotWrapper *)v.u.o;
+	return str_value(str_printf("%s.%s", w->owner->name, w->name));
+}
+
+static Value wrapper_get_objclass(Value v)
+{
+	Type *t = ((SlotWrapper *)v.u.o)->owner;
+	obj_incref(&t->ob);
+	return v_obj(&t->ob);
 }
 
 /* Expose a builtin type's C slots as dunder wrappers. */
@@ -869,7 +954,7 @@ static int object_init(Value self, const Value *args, size_t nargs, Tuple *kw)
 			return -1;
 		}
 		if (t->new == object_new) {
-			err_format(Exc_TypeError, "%s() takes no arguments", t->name);
+			err_format(Exc_TypeError, "%s.__init__() takes exactly one argument (the instance to initialize)", t->name);
 			return -1;
 		}
 	}
@@ -918,16 +1003,91 @@ static Value object_format_m(Value self, const Value *args, size_t nargs, Tuple 
 
 static Value object_dir_m(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
+	if (!args_check("__dir__", nargs, kw, 0, 0))
+		return v_null();
 	return obj_dir(self);
 }
 
-static Value object_reduce_stub(Value self, const Value *args, size_t nargs, Tuple *kw)
+Value object_reduce(Value self, const Value *args, size_t nargs, Tuple *kw);      /* objreduce.c */
+Value object_reduce_ex(Value self, const Value *args, size_t nargs, Tuple *kw);
+
+/* object.__getstate__(): the instance dict (itself) unless it is empty,
+ * then None; with (dict or None, {slot: value}) when slots are set. */
+bool member_slot_keys(Type *t, List *l);   /* member.c */
+static Value object_getstate_m(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
-	return err_null_format(Exc_TypeError, "cannot pickle '%s' object", type_name_of(self));
+	if (!args_check("__getstate__", nargs, kw, 0, 0))
+		return v_null();
+	Type *t = val_type(self);
+	Value state = v_none();
+	Dict **dp = self.tag == V_OBJ ? obj_dict_ptr(self.u.o) : NULL;
+	List *names = list_new(0);
+	if (!names)
+		return v_null();
+	bool slotted = (t->flags & TF_HEAPTYPE) && member_slot_keys(t, names) && names->n;
+	if (err_occurred()) {
+		obj_decref(&names->ob);
+		return v_null();
+	}
+	Dict *slots = NULL;
+	if (slotted) {
+		/* slot values live in the hidden instance dict (member_get) */
+		slots = dict_new();
+		for (size_t i = 0; slots && i < names->n; i++) {
+			Value v = dp && *dp ? dict_get(*dp, names->items[i]) : v_null();
+			if (!IS_NULL(v) && dict_set(slots, names->items[i], v) < 0) {
+				obj_decref(&slots->ob);
+				slots = NULL;
+			}
+		}
+	}
+	if (dp && *dp && (*dp)->used && !(t->flags & TF_SLOTS_ONLY)) {
+		if (slotted) {
+			/* the slots' values are not the dict's */
+			Dict *d = dict_copy(*dp);
+			for (size_t i = 0; d && i < names->n; i++)
+				if (dict_del(d, names->items[i]) < 0)
+					err_clear();
+			state = d ? v_obj(&d->ob) : v_null();
+			if (d && !d->used) {
+				obj_decref(&d->ob);
+				state = v_none();
+			}
+		} else {
+			state = val_incref(v_obj(&(*dp)->ob));
+		}
+	}
+	obj_decref(&names->ob);
+	if (IS_NULL(state) || (slotted && !slots)) {
+		val_decref(state);
+		obj_xdecref(slots ? &slots->ob : NULL);
+		return v_null();
+	}
+	if (slots && slots->used) {
+		Tuple *r = tuple_new(2);
+		if (!r) {
+			val_decref(state);
+			obj_decref(&slots->ob);
+			return v_null();
+		}
+		r->items[0] = state;
+		r->items[1] = v_obj(&slots->ob);
+		return v_obj(&r->ob);
+	}
+	obj_xdecref(slots ? &slots->ob : NULL);
+	return state;
+}
+
+/* object.__subclasshook__(*args): "no opinion" */
+static Value object_subclasshook(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	return v_notimpl();
 }
 
 static Value object_sizeof_m(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
+	if (!args_check("__sizeof__", nargs, kw, 0, 0))
+		return v_null();
 	return v_int((int64_t)val_type(self)->basicsize);
 }
 
@@ -1050,26 +1210,202 @@ static Value type_get_module(Value v)
 {
 	Type *t = (Type *)v.u.o;
 	Value m = dict_get_str(t->dict, ID(__module__));
-	if (!IS_NULL(m))
+	/* type's own dict holds this getset under the name */
+	if (!IS_NULL(m) && ((t->flags & TF_HEAPTYPE) || IS_STR(m)))
 		return val_incref(m);
 	return str_value(str_cstr("builtins"));
 }
 
+Value mappingproxy_new(Value mapping);   /* mappingproxy.c */
 static Value type_get_dict(Value v)
 {
 	Type *t = (Type *)v.u.o;
 	/* a copy stands in for the read-only mappingproxy */
 	Dict *d = dict_copy(t->dict);
-	return d ? v_obj(&d->ob) : v_null();
+	/* object's __dict__ getset serves every class here: not CPython's */
+	if (d && t == &object_type && dict_del(d, str_value(ID(__dict__))) < 0)
+		err_clear();
+	if (!d)
+		return v_null();
+	Value r = mappingproxy_new(v_obj(&d->ob));
+	obj_decref(&d->ob);
+	return r;
 }
 
 static Value type_get_doc(Value v)
 {
 	Type *t = (Type *)v.u.o;
+	if (!(t->flags & TF_HEAPTYPE))
+		return t->doc ? val_incref(str_value(t->doc)) : v_none();
 	Value d = dict_get_str(t->dict, ID(__doc__));
 	if (!IS_NULL(d))
 		return bind_descr(d, v_null(), t);
 	return v_none();
+}
+
+/* The number-like layout attributes: box's own sizes (CPython's differ). */
+static Value type_get_basicsize(Value v) { return v_int((int64_t)((Type *)v.u.o)->basicsize); }
+
+static Value type_get_itemsize(Value v)
+{
+	Type *t = (Type *)v.u.o;
+	if (t->flags & (TF_TUPLE_SUB | TF_TYPE_SUB))
+		return v_int((int64_t)sizeof(Value));
+	if (t->flags & TF_BYTES_SUB)
+		return v_int(1);
+	if (t->flags & TF_INT_SUB)
+		return v_int(4);
+	return v_int(0);
+}
+
+static Type *solid_base(Type *t);
+static bool class_adds_dict(Type *t, Type *base);
+static Value type_get_dictoffset(Value v)
+{
+	Type *t = (Type *)v.u.o;
+	/* a class's own dict: negative, as CPython 3.11's managed dicts */
+	if ((t->flags & TF_DICT_AFTER_DATA) || ((t->flags & TF_HEAPTYPE) && class_adds_dict(t, solid_base(t))))
+		return v_int(-(int64_t)sizeof(Dict *));
+	return v_int((int64_t)t->dictoffset);
+}
+
+static Value type_get_weakrefoffset(Value v)
+{
+	Type *t = (Type *)v.u.o;
+	/* a class with an instance dict also takes weak references */
+	if ((t->flags & TF_HEAPTYPE) && t->dictoffset > 0 && !(t->flags & TF_SLOTS_ONLY))
+		return v_int((int64_t)t->dictoffset + (int64_t)sizeof(Dict *));
+	return v_int(0);
+}
+
+/* CPython's Py_TPFLAGS_* bits that scripts test. */
+static Value type_get_flags(Value v)
+{
+	Type *t = (Type *)v.u.o;
+	int64_t f = 1 << 12;                       /* READY */
+	f |= (t->flags & TF_HEAPTYPE) ? 1 << 9 : 1 << 8;   /* HEAPTYPE : IMMUTABLETYPE */
+	if (t->flags & TF_BASETYPE)
+		f |= 1 << 10;
+	if (t->traverse)
+		f |= 1 << 14;                      /* HAVE_GC */
+	if (t->flags & TF_HEAPTYPE) {
+		Value a = dict_get_str(t->dict, ID(__abstractmethods__));
+		if (!IS_NULL(a) && obj_truth(a) > 0)
+			f |= 1 << 20;              /* IS_ABSTRACT */
+		err_clear();
+	}
+	if (t->flags & TF_LIST_SUB || t->flags & TF_TUPLE_SUB)
+		f |= 1 << 5;                       /* SEQUENCE */
+	if (t->flags & TF_DICT_SUB)
+		f |= 1 << 6;                       /* MAPPING */
+	if (t->flags & TF_INT_SUB) f |= 1L << 24;
+	if (t->flags & TF_LIST_SUB) f |= 1L << 25;
+	if (t->flags & TF_TUPLE_SUB) f |= 1L << 26;
+	if (t->flags & TF_BYTES_SUB) f |= 1L << 27;
+	if (t->flags & TF_STR_SUB) f |= 1L << 28;
+	if (t->flags & TF_DICT_SUB) f |= 1L << 29;
+	if (t->flags & TF_EXC_SUB) f |= 1L << 30;
+	if (t->flags & TF_TYPE_SUB) f |= 1L << 31;
+	return v_int(f);
+}
+
+const char *typedoc_text_signature(const Type *t);   /* typedoc.c */
+static Value type_get_text_signature(Value v)
+{
+	const char *sig = typedoc_text_signature((Type *)v.u.o);
+	return sig ? str_value(str_cstr(sig)) : v_none();
+}
+
+/* C.__abstractmethods__: only what the class itself holds (type has none) */
+static Value type_get_abstractmethods(Value v)
+{
+	Type *t = (Type *)v.u.o;
+	Value a = t != &type_type ? dict_get_str(t->dict, ID(__abstractmethods__)) : v_null();
+	if (IS_NULL(a))
+		return err_null_format(Exc_AttributeError, "__abstractmethods__");
+	return val_incref(a);
+}
+
+static int type_set_abstractmethods(Value v, Value val)
+{
+	Type *t = (Type *)v.u.o;
+	int r;
+	if (IS_NULL(val)) {
+		r = dict_del(t->dict, str_value(ID(__abstractmethods__)));
+		if (r == 1) {
+			err_format(Exc_AttributeError, "__abstractmethods__");
+			r = -1;
+		}
+	} else {
+		r = dict_set_str(t->dict, ID(__abstractmethods__), val);
+	}
+	types_modified();
+	return r;
+}
+
+/* C.__annotations__: the class's own, made (and kept) empty on first use */
+static Value type_get_annotations(Value v)
+{
+	Type *t = (Type *)v.u.o;
+	if (!(t->flags & TF_HEAPTYPE))
+		return err_null_format(Exc_AttributeError, "type object '%s' has no attribute '__annotations__'", t->name);
+	Value a = dict_get_str(t->dict, ID(__annotations__));
+	if (!IS_NULL(a))
+		return bind_descr(a, v_null(), t);
+	Dict *d = dict_new();
+	if (!d || dict_set_str(t->dict, ID(__annotations__), v_obj(&d->ob)) < 0) {
+		obj_xdecref(d ? &d->ob : NULL);
+		return v_null();
+	}
+	types_modified();
+	return v_obj(&d->ob);
+}
+
+static int type_set_annotations(Value v, Value val)
+{
+	Type *t = (Type *)v.u.o;
+	if (!(t->flags & TF_HEAPTYPE)) {
+		err_format(Exc_TypeError, "cannot set '__annotations__' attribute of immutable type '%s'", t->name);
+		return -1;
+	}
+	int r;
+	if (IS_NULL(val)) {
+		r = dict_del(t->dict, str_value(ID(__annotations__)));
+		if (r == 1) {
+			err_format(Exc_AttributeError, "__annotations__");
+			r = -1;
+		}
+	} else {
+		r = dict_set_str(t->dict, ID(__annotations__), val);
+	}
+	types_modified();
+	return r;
+}
+
+static int type_set_doc(Value v, Value val)
+{
+	Type *t = (Type *)v.u.o;
+	if (!(t->flags & TF_HEAPTYPE)) {
+		err_format(Exc_TypeError, "cannot set '__doc__' attribute of immutable type '%s'", t->name);
+		return -1;
+	}
+	int r = dict_set_str(t->dict, ID(__doc__), IS_NULL(val) ? v_none() : val);
+	types_modified();
+	return r;
+}
+
+static Value type_dir_m(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("__dir__", nargs, kw, 0, 0))
+		return v_null();
+	return obj_dir(self);
+}
+
+static Value type_sizeof_m(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("__sizeof__", nargs, kw, 0, 0))
+		return v_null();
+	return v_int((int64_t)sizeof(Type));
 }
 
 static Value type_mro_m(Value self, const Value *args, size_t nargs, Tuple *kw)
@@ -1169,8 +1505,12 @@ static Value type_new_slot(Type *meta, const Value *args, size_t nargs, Tuple *k
 		return object_get_class(args[0]);
 	if (nargs != 3)
 		return err_null_format(Exc_TypeError, "type() takes 1 or 3 arguments");
-	if (!IS_STR(args[0]) || !IS_TUPLE(args[1]) || !IS_DICT(args[2]))
+	if (!IS_STR(args[0]))
 		return err_null_format(Exc_TypeError, "type.__new__() argument 1 must be str, not %s", type_name_of(args[0]));
+	if (!IS_TUPLE(args[1]))
+		return err_null_format(Exc_TypeError, "type.__new__() argument 2 must be tuple, not %s", type_name_of(args[1]));
+	if (!IS_DICT(args[2]))
+		return err_null_format(Exc_TypeError, "type.__new__() argument 3 must be dict, not %s", type_name_of(args[2]));
 	Dict *ns = dict_copy(AS_DICT(args[2]));
 	if (!ns)
 		return v_null();
@@ -1188,6 +1528,7 @@ static Value type_new_slot(Type *meta, const Value *args, size_t nargs, Tuple *k
 
 static int type_init_slot(Value self, const Value *args, size_t nargs, Tuple *kw) { return 0; }
 
+void member_owner_gone(Type *t);   /* member.c */
 static void type_dealloc(Obj *o)
 {
 	Type *t = (Type *)o;
@@ -1195,6 +1536,7 @@ static void type_dealloc(Obj *o)
 		return;
 	types_modified();
 	heap_types_remove(t);
+	member_owner_gone(t);
 	obj_xdecref(t->bases ? &t->bases->ob : NULL);
 	if (t->mro && t->mro->n && t->mro->items[0].u.o == o)
 		t->mro->items[0] = v_null();
@@ -1854,6 +2196,7 @@ static void subtype_traverse(Obj *o, visitfn visit, void *arg)
 		base->traverse(o, visit, arg);
 }
 
+int member_add_slots(Type *t, Dict *ns, Type *solid);   /* member.c */
 Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Value *kwvals)
 {
 	Tuple *bs = bases;
@@ -1901,6 +2244,12 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	t->base = base;
 	t->bases = bs;
 	t->dict = dict_copy(ns);
+	if (member_add_slots(t, ns, solid_base(base)) < 0) {
+		obj_decref(&t->ob);
+		return v_null();
+	}
+	if (IS_NULL(dict_get_str(t->dict, ID(__doc__))))
+		dict_set_str(t->dict, ID(__doc__), v_none());
 	if (IS_NULL(dict_get_str(t->dict, ID(__module__)))) {
 		/* type(name, bases, ns) called directly: the caller's module */
 		extern Value vm_current_module_name(void);
@@ -2087,8 +2436,10 @@ static int same_layout(Type *a, Type *b)
 	/* CPython's variable-size instances never change class */
 	if (sb == &int_type || sb == &str_type || sb == &tuple_type || sb == &bytes_type || sb == &type_type)
 		return 0;
+	/* a module's class may be module itself (module_dealloc) or a subclass */
+	bool modules = sb == &module_type;
 	if (sb != solid_base(b) || a->basicsize != b->basicsize || a->dictoffset != b->dictoffset ||
-	    (a->flags & lay) != (b->flags & lay) || a->dealloc != b->dealloc)
+	    (a->flags & lay) != (b->flags & lay) || (a->dealloc != b->dealloc && !modules))
 		return 0;
 	List *la = list_new(0), *lb = list_new(0);
 	int r = -1;
@@ -2115,7 +2466,8 @@ static int object_set_class(Value v, Value val)
 		return -1;
 	}
 	Type *newto = (Type *)val.u.o, *oldto = val_type(v);
-	if (!(newto->flags & TF_HEAPTYPE) || !(oldto->flags & TF_HEAPTYPE) || v.tag != V_OBJ) {
+	bool modules = type_is_subtype(newto, &module_type) && type_is_subtype(oldto, &module_type);
+	if ((!modules && (!(newto->flags & TF_HEAPTYPE) || !(oldto->flags & TF_HEAPTYPE))) || v.tag != V_OBJ) {
 		err_format(Exc_TypeError, "__class__ assignment only supported for mutable types or ModuleType subclasses");
 		return -1;
 	}
@@ -2168,6 +2520,8 @@ static Value type_or(Value a, Value b)
 	return union_type_new(a, b);
 }
 
+void member_type_init(void);   /* member.c */
+void mappingproxy_type_init(void);   /* mappingproxy.c */
 void type_types_init(void)
 {
 	for (int i = 0; i < NB_COUNT; i++) {
@@ -2203,7 +2557,10 @@ void type_types_init(void)
 	type_add_method(o, "__init_subclass__", object_init_subclass, BF_CLASSMETHOD);
 	type_add_method(o, "__format__", object_format_m, 0);
 	type_add_method(o, "__dir__", object_dir_m, 0);
-	type_add_method(o, "__reduce_ex__", object_reduce_stub, 0);
+	type_add_method(o, "__reduce_ex__", object_reduce_ex, 0);
+	type_add_method(o, "__reduce__", object_reduce, 0);
+	type_add_method(o, "__getstate__", object_getstate_m, 0);
+	type_add_method(o, "__subclasshook__", object_subclasshook, BF_CLASSMETHOD);
 	type_add_method(o, "__sizeof__", object_sizeof_m, 0);
 
 	Type *t = &type_type;
@@ -2228,6 +2585,19 @@ void type_types_init(void)
 	type_add_getset(t, "__module__", type_get_module);
 	type_add_getset(t, "__dict__", type_get_dict);
 	type_add_getset(t, "__doc__", type_get_doc);
+	((GetSet *)dict_get_str(t->dict, ID(__doc__)).u.o)->set = type_set_doc;
+	type_add_getset(t, "__basicsize__", type_get_basicsize);
+	type_add_getset(t, "__itemsize__", type_get_itemsize);
+	type_add_getset(t, "__flags__", type_get_flags);
+	type_add_getset(t, "__dictoffset__", type_get_dictoffset);
+	type_add_getset(t, "__weakrefoffset__", type_get_weakrefoffset);
+	type_add_getset(t, "__text_signature__", type_get_text_signature);
+	type_add_getset(t, "__abstractmethods__", type_get_abstractmethods);
+	((GetSet *)dict_get_str(t->dict, ID(__abstractmethods__)).u.o)->set = type_set_abstractmethods;
+	type_add_getset(t, "__annotations__", type_get_annotations);
+	((GetSet *)dict_get_str(t->dict, ID(__annotations__)).u.o)->set = type_set_annotations;
+	type_add_method(t, "__dir__", type_dir_m, 0);
+	type_add_method(t, "__sizeof__", type_sizeof_m, 0);
 	type_add_method(t, "mro", type_mro_m, 0);
 	type_add_method(t, "__subclasses__", type_subclasses_m, 0);
 	type_add_method(t, "__prepare__", type_prepare, BF_CLASSMETHOD);
@@ -2238,10 +2608,18 @@ void type_types_init(void)
 	getset_type.descr_get = getset_get;
 	getset_type.descr_set = getset_set;
 	getset_type.repr = getset_repr;
+	type_add_getset(&getset_type, "__name__", getset_get_name);
+	type_add_getset(&getset_type, "__qualname__", getset_get_qualname);
+	type_add_getset(&getset_type, "__objclass__", getset_get_objclass);
+	member_type_init();
+	mappingproxy_type_init();
 	type_init_builtin(&wrapper_type, "wrapper_descriptor", &object_type);
 	wrapper_type.call = wrapper_call;
 	wrapper_type.descr_get = wrapper_descr_get;
 	wrapper_type.repr = wrapper_repr;
+	type_add_getset(&wrapper_type, "__name__", wrapper_get_name);
+	type_add_getset(&wrapper_type, "__qualname__", wrapper_get_qualname);
+	type_add_getset(&wrapper_type, "__objclass__", wrapper_get_objclass);
 }
 
 bool hash_unhashable(Value v, int64_t *out);
@@ -2254,6 +2632,7 @@ bool hash_unhashable(Value v, int64_t *out)
 
 /* Called after every builtin type is registered: MROs, slot inheritance,
  * slot wrappers. */
+void typedoc_apply(Type *t);   /* typedoc.c */
 void types_finish(void);
 void types_finish(void)
 {
@@ -2286,6 +2665,7 @@ void types_finish(void)
 			t->mro = m;
 		}
 		add_slot_wrappers(t);
+		typedoc_apply(t);
 		if (!t->version)
 			t->version = next_version;
 	}
@@ -2309,6 +2689,7 @@ void type_ready(Type *t)
 		t->mro = m;
 	}
 	add_slot_wrappers(t);
+	typedoc_apply(t);
 	if (!t->version)
 		t->version = next_version;
 	types_modified();

@@ -730,7 +730,7 @@ static bool import_star(Frame *f, Value mod)
 		val_decref(it);
 		return !err_occurred();
 	}
-	if (!obj_is(mod, &module_type))
+	if (!val_isinstance(mod, &module_type))
 		return true;
 	Dict *d = ((Module *)mod.u.o)->dict;
 	size_t pos = 0;
@@ -742,6 +742,30 @@ static bool import_star(Frame *f, Value mod)
 			return false;
 	}
 	return true;
+}
+
+/* How call errors name the callable (CPython's _PyObject_FunctionStr):
+ * "module.qualname()", "qualname()" for builtins, else str(f).  NULL with
+ * an exception set on failure. */
+static Str *function_str(Value f)
+{
+	Value qn = obj_getattr_opt(f, ID(__qualname__));
+	if (IS_NULL(qn) || !IS_STR(qn)) {
+		err_clear();
+		val_decref(qn);
+		Value s = obj_str(f);
+		return IS_NULL(s) ? NULL : AS_STR(s);
+	}
+	Value mod = obj_getattr_opt(f, ID(__module__));
+	err_clear();
+	Str *r;
+	if (IS_STR(mod) && strcmp(AS_STR(mod)->data, "builtins") != 0)
+		r = str_printf("%s.%s()", AS_STR(mod)->data, AS_STR(qn)->data);
+	else
+		r = str_printf("%s()", AS_STR(qn)->data);
+	val_decref(mod);
+	val_decref(qn);
+	return r;
 }
 
 static Value get_awaitable(Value v)
@@ -1146,12 +1170,14 @@ Value vm_run(Frame *f)
 		if (!IS_TUPLE(a)) {
 			targs = seq_to_tuple(a);
 			if (IS_NULL(targs)) {
-				if (err_matches(Exc_TypeError)) {
+				if (err_matches(Exc_TypeError) && !val_type(a)->iter && !val_type(a)->getitem) {
 					err_clear();
-					Value fr = obj_repr(fnv);
-					err_format(Exc_TypeError, "%s argument after * must be an iterable, not %s",
-						   IS_NULL(fr) ? "function" : AS_STR(fr)->data, type_name_of(a));
-					val_decref(fr);
+					Str *fs = function_str(fnv);
+					if (fs) {
+						err_format(Exc_TypeError, "%s argument after * must be an iterable, not %s",
+							   fs->data, type_name_of(a));
+						obj_decref(&fs->ob);
+					}
 				}
 				val_decref(a);
 				val_decref(kw);
@@ -1571,11 +1597,16 @@ Value vm_run(Frame *f)
 		Dict *d = AS_DICT(sp[-(int)arg]);
 		Value fnv = sp[-(int)arg - 2];
 		bool ok = true;
-		if (!IS_DICT(v) && IS_NULL(obj_getattr_opt(v, ID(keys)))) {
-			Value fr = obj_repr(fnv);
-			err_format(Exc_TypeError, "%s argument after ** must be a mapping, not %s",
-				   IS_NULL(fr) ? "function" : AS_STR(fr)->data, type_name_of(v));
-			val_decref(fr);
+		Value keys = IS_DICT(v) ? v_null() : obj_getattr_opt(v, ID(keys));
+		bool mapping = IS_DICT(v) || !IS_NULL(keys);
+		val_decref(keys);
+		if (!mapping) {
+			Str *fs = err_occurred() ? NULL : function_str(fnv);
+			if (fs) {
+				err_format(Exc_TypeError, "%s argument after ** must be a mapping, not %s",
+					   fs->data, type_name_of(v));
+				obj_decref(&fs->ob);
+			}
 			ok = false;
 		} else {
 			Dict *tmp = dict_new();
@@ -1586,10 +1617,12 @@ Value vm_run(Frame *f)
 				Value k, x;
 				while (ok && dict_next(tmp, &pos, &k, &x)) {
 					if (!IS_NULL(dict_get(d, k))) {
-						Value fr = obj_getattr_opt(fnv, ID(__qualname__));
-						err_format(Exc_TypeError, "%s() got multiple values for keyword argument '%s'",
-							   IS_NULL(fr) ? "function" : AS_STR(fr)->data, IS_STR(k) ? AS_STR(k)->data : "?");
-						val_decref(fr);
+						Str *fs = function_str(fnv);
+						if (fs) {
+							err_format(Exc_TypeError, "%s got multiple values for keyword argument '%s'",
+								   fs->data, IS_STR(k) ? AS_STR(k)->data : "?");
+							obj_decref(&fs->ob);
+						}
 						ok = false;
 					} else if (!IS_STR(k)) {
 						err_format(Exc_TypeError, "keywords must be strings");
@@ -1952,7 +1985,8 @@ Value vm_run(Frame *f)
 		Value enter = type_lookup(t, ID(__enter__));
 		Value exitf = type_lookup(t, ID(__exit__));
 		if (IS_NULL(enter) || IS_NULL(exitf)) {
-			err_format(Exc_TypeError, "'%s' object does not support the context manager protocol", t->name);
+			err_format(Exc_TypeError, "'%s' object does not support the context manager protocol%s", t->name,
+				   IS_NULL(enter) ? "" : " (missed __exit__ method)");
 			ERROR();
 		}
 		Value bexit = bind_descr(exitf, mgr, t);
@@ -1981,11 +2015,18 @@ Value vm_run(Frame *f)
 		Value enter = type_lookup(t, ID(__aenter__));
 		Value exitf = type_lookup(t, ID(__aexit__));
 		if (IS_NULL(enter) || IS_NULL(exitf)) {
-			err_format(Exc_TypeError, "'%s' object does not support the asynchronous context manager protocol", t->name);
+			err_format(Exc_TypeError, "'%s' object does not support the asynchronous context manager protocol%s", t->name,
+				   IS_NULL(enter) ? "" : " (missed __aexit__ method)");
 			ERROR();
 		}
 		Value bexit = bind_descr(exitf, mgr, t);
+		if (IS_NULL(bexit))
+			ERROR();
 		Value benter = bind_descr(enter, mgr, t);
+		if (IS_NULL(benter)) {
+			val_decref(bexit);
+			ERROR();
+		}
 		Value r = call0(benter);
 		val_decref(benter);
 		if (IS_NULL(r)) {

@@ -44,6 +44,7 @@ struct Frame {
 typedef struct Gen {
 	Obj ob;
 	Frame *frame;
+	Code *code;             /* gi_code / cr_code / ag_code (the frame goes when it finishes) */
 	Str *name, *qualname;
 	bool running;
 	bool finished;
