@@ -98,12 +98,14 @@ static Value sys_exit(Value self, const Value *args, size_t nargs, Tuple *kw)
 
 static Value sys_getrecursionlimit(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
+	if (!args_check("sys.getrecursionlimit", nargs, kw, 0, 0))
+		return v_null();
 	return v_int(vm.depth_limit);
 }
 
 static Value sys_setrecursionlimit(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
-	if (!args_check("setrecursionlimit", nargs, kw, 1, 1))
+	if (!args_check("sys.setrecursionlimit", nargs, kw, 1, 1))
 		return v_null();
 	if (args[0].tag != V_INT)
 		return err_null_format(Exc_TypeError, "'%s' object cannot be interpreted as an integer", type_name_of(args[0]));
@@ -123,6 +125,8 @@ static Value sys_setrecursionlimit(Value self, const Value *args, size_t nargs, 
 
 static Value sys_exc_info(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
+	if (!args_check("sys.exc_info", nargs, kw, 0, 0))
+		return v_null();
 	Obj *h = vm.handled;
 	if (!h) {
 		Value n[3] = {v_none(), v_none(), v_none()};
@@ -135,11 +139,15 @@ static Value sys_exc_info(Value self, const Value *args, size_t nargs, Tuple *kw
 
 static Value sys_exception(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
+	if (!args_check("sys.exception", nargs, kw, 0, 0))
+		return v_null();
 	return vm.handled ? val_incref(v_obj(vm.handled)) : v_none();
 }
 
 static Value sys_getsizeof(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
+	if (nargs == 0 && (!kw || kw->n == 0))
+		return err_null_format(Exc_TypeError, "getsizeof() missing required argument 'object' (pos 1)");
 	if (!args_check("getsizeof", nargs, kw, 1, 2))
 		return v_null();
 	Value f = obj_getattr_opt(args[0], ID(__sizeof__));
@@ -185,21 +193,28 @@ static Value sys_set_int_max_str_digits(Value self, const Value *args, size_t na
 /* getdefaultencoding() and friends: the worker's text is UTF-8 throughout. */
 static Value sys_getdefaultencoding(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
-	if (!args_check("getdefaultencoding", nargs, kw, 0, 0))
+	if (!args_check("sys.getdefaultencoding", nargs, kw, 0, 0))
+		return v_null();
+	return str_value(str_cstr("utf-8"));
+}
+
+static Value sys_getfilesystemencoding(Value self, const Value *args, size_t nargs, Tuple *kw)
+{
+	if (!args_check("sys.getfilesystemencoding", nargs, kw, 0, 0))
 		return v_null();
 	return str_value(str_cstr("utf-8"));
 }
 
 static Value sys_getfilesystemencodeerrors(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
-	if (!args_check("getfilesystemencodeerrors", nargs, kw, 0, 0))
+	if (!args_check("sys.getfilesystemencodeerrors", nargs, kw, 0, 0))
 		return v_null();
 	return str_value(str_cstr("surrogateescape"));
 }
 
 static Value sys_intern(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
-	if (!args_check("intern", nargs, kw, 1, 1))
+	if (!args_check("sys.intern", nargs, kw, 1, 1))
 		return v_null();
 	if (!obj_is(args[0], &str_type))
 		return err_null_format(Exc_TypeError, "intern() argument must be str, not %s", type_name_of(args[0]));
@@ -276,7 +291,7 @@ void sys_module_init(int argc, const char *argv0)
 	module_add_fn(d, "intern", sys_intern);
 	module_add_fn(d, "get_int_max_str_digits", sys_get_int_max_str_digits);
 	module_add_fn(d, "getdefaultencoding", sys_getdefaultencoding);
-	module_add_fn(d, "getfilesystemencoding", sys_getdefaultencoding);
+	module_add_fn(d, "getfilesystemencoding", sys_getfilesystemencoding);
 	module_add_fn(d, "getfilesystemencodeerrors", sys_getfilesystemencodeerrors);
 	module_add_fn(d, "set_int_max_str_digits", sys_set_int_max_str_digits);
 	extern void sys_info_init(Dict *sysdict);  /* worker/sysinfo.c */
