@@ -793,6 +793,35 @@ static int send_into(Value it, Value v, Value *out)
 
 /* ---- the loop ----------------------------------------------------------------- */
 
+/* `s += t` on a str: when the instruction after INPLACE_OP stores the
+ * result back into the variable that holds `s`, drop that variable's
+ * reference first (as CPython does), so the stack holds the only one and
+ * the append can happen in place instead of copying `s` every time. */
+static void drop_augassign_target(Frame *f, Value *fast, const uint32_t *ip, Obj *o)
+{
+	uint32_t next = *ip, a = INSN_ARG(next);
+	Dict *d = NULL;
+	switch (INSN_OP(next)) {
+	case OP_STORE_FAST:
+		if (IS_OBJ(fast[a]) && fast[a].u.o == o) {
+			fast[a] = v_null();
+			obj_decref(o);
+		}
+		return;
+	case OP_STORE_NAME:
+		d = f->locals ? f->locals : f->globals;
+		break;
+	case OP_STORE_GLOBAL:
+		d = f->globals;
+		break;
+	default:
+		return;
+	}
+	Value cur = dict_get_str(d, f->code->names[a]);
+	if (IS_OBJ(cur) && cur.u.o == o)
+		(void)dict_set_str(d, f->code->names[a], v_none());
+}
+
 Value vm_run(Frame *f)
 {
 	static void *const dispatch_table[OP_COUNT] = {
@@ -1219,6 +1248,8 @@ Value vm_run(Frame *f)
 		} else if (arg == NB_ADD && obj_is(a, &str_type) && obj_is(b, &str_type)) {
 			/* in-place append when we hold the only reference */
 			Str *sa = AS_STR(a), *sb = AS_STR(b);
+			if (sa->ob.refcnt == 2 && !sa->interned && sb->nbytes)
+				drop_augassign_target(f, fast, ip, &sa->ob);
 			if (sa->ob.refcnt == 1 && !sa->interned && sb->nbytes) {
 				size_t n = sa->nbytes + sb->nbytes;
 				char *base = (char *)sa - sizeof(size_t);
