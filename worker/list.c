@@ -995,8 +995,18 @@ static bool merge_sort(SortItem *a, SortItem *tmp, size_t n)
 Value list_sort(List *l, Value key, bool reverse)
 {
 	size_t n = l->n;
-	if (n < 2)
+	if (n < 2) {
+		/* CPython calls key on a lone item too (it may raise) */
+		if (n == 1 && !IS_NULL(key) && !IS_NONE(key)) {
+			Value item = val_incref(l->items[0]);
+			Value k = call1(key, item);
+			val_decref(item);
+			if (IS_NULL(k))
+				return v_null();
+			val_decref(k);
+		}
 		return v_none();
+	}
 	if (!mem_check_mul(n, 2 * sizeof(SortItem)))
 		return v_null();
 	SortItem *items = mem_alloc(n * sizeof(SortItem));
