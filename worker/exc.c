@@ -7,8 +7,10 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include "worker/interp.h"
 #include "worker/runtime.h"
 #include "worker/vm.h"
 
@@ -158,10 +160,39 @@ void err_key(Value key)
 		err_set_obj(e.u.o);
 }
 
+/* Natives that call back into Python recurse on the C stack.  Besides the
+ * count, the stack used since the outermost re-entry is bounded, so that a
+ * high sys.setrecursionlimit() lets memoized recursion (lru_cache, key=
+ * callbacks) go as deep as CPython's while an overflow is still a
+ * RecursionError, not SIGSEGV.  The budget is three quarters of the
+ * stack's soft limit (at most 48 MiB), leaving the rest for the innermost
+ * native's own needs; 1 MiB when the limit was not read. */
+static uintptr_t c_stack_base, c_stack_budget = (uintptr_t)1 << 20;
+
+void interp_note_stack_limit(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_STACK, &rl) != 0)
+		return;
+	rlim_t cap = (rlim_t)64 << 20;
+	rlim_t lim = rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > cap ? cap : rl.rlim_cur;
+	c_stack_budget = (uintptr_t)(lim / 4 * 3);
+}
+
+static bool c_stack_exhausted(void)
+{
+	uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+	if (vm.cdepth == 0) {
+		c_stack_base = here;
+		return false;
+	}
+	return c_stack_base > here && c_stack_base - here > c_stack_budget;
+}
+
 bool enter_recursion(const char *where)
 {
 	int climit = vm.depth_limit < C_RECURSION_LIMIT ? vm.depth_limit : C_RECURSION_LIMIT;
-	if (vm.depth + 1 > vm.depth_limit || vm.cdepth + 1 > climit) {
+	if (vm.depth + 1 > vm.depth_limit || vm.cdepth + 1 > climit || c_stack_exhausted()) {
 		err_format(Exc_RecursionError, "maximum recursion depth exceeded%s", where);
 		return false;
 	}
@@ -173,7 +204,7 @@ bool enter_recursion(const char *where)
 bool enter_c_call(void)
 {
 	int climit = vm.depth_limit < C_RECURSION_LIMIT ? vm.depth_limit : C_RECURSION_LIMIT;
-	if (vm.cdepth + 1 > climit) {
+	if (vm.cdepth + 1 > climit || c_stack_exhausted()) {
 		err_format(Exc_RecursionError, "maximum recursion depth exceeded");
 		return false;
 	}
