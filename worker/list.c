@@ -409,7 +409,9 @@ bool list_append(List *l, Value v) { return list_append_steal(l, val_incref(v));
 
 bool list_extend(List *l, Value iterable)
 {
-	if (IS_LIST(iterable) || IS_TUPLE(iterable)) {
+	/* the items directly, unless a subclass iterates its own way */
+	Type *t = val_type(iterable);
+	if ((IS_LIST(iterable) && t->iter == list_type.iter) || (IS_TUPLE(iterable) && t->iter == tuple_type.iter)) {
 		const Value *items = IS_LIST(iterable) ? AS_LIST(iterable)->items : AS_TUPLE(iterable)->items;
 		size_t n = IS_LIST(iterable) ? AS_LIST(iterable)->n : AS_TUPLE(iterable)->n;
 		if (!list_reserve(l, l->n + n))

@@ -580,10 +580,10 @@ static bool unpack_iterable(Value seq, Value *out, int before, int after, bool s
 	Value it;
 	const Value *items = NULL;
 	size_t n = 0;
-	if (IS_TUPLE(seq)) {
+	if (IS_TUPLE(seq) && val_type(seq)->iter == tuple_type.iter) {
 		items = AS_TUPLE(seq)->items;
 		n = AS_TUPLE(seq)->n;
-	} else if (IS_LIST(seq)) {
+	} else if (IS_LIST(seq) && val_type(seq)->iter == list_type.iter) {
 		items = AS_LIST(seq)->items;
 		n = AS_LIST(seq)->n;
 	}
