@@ -793,7 +793,7 @@ static int send_into(Value it, Value v, Value *out)
 
 /* ---- the loop ----------------------------------------------------------------- */
 
-/* `s += t` on a str: when the instruction after INPLACE_OP stores the
+/* `s += t` or `s = s + t` on a str: when the next instruction stores the
  * result back into the variable that holds `s`, drop that variable's
  * reference first (as CPython does), so the stack holds the only one and
  * the append can happen in place instead of copying `s` every time. */
@@ -820,6 +820,32 @@ static void drop_augassign_target(Frame *f, Value *fast, const uint32_t *ip, Obj
 	Value cur = dict_get_str(d, f->code->names[a]);
 	if (IS_OBJ(cur) && cur.u.o == o)
 		(void)dict_set_str(d, f->code->names[a], v_none());
+}
+
+/* Appends sb to sa, which the caller holds the only reference to (not
+ * interned), growing it in place; NULL (sa intact) when out of memory. */
+static Str *str_append_inplace(Str *sa, Str *sb)
+{
+	size_t n = sa->nbytes + sb->nbytes;
+	char *base = (char *)sa - sizeof(size_t);
+	size_t oldsize = *(size_t *)base;
+	size_t need = sizeof(size_t) + sizeof(Str) + n + 1;
+	if (need > oldsize) {
+		size_t newsize = need + need / 2;
+		char *nb = mem_realloc(base, oldsize, newsize);
+		if (!nb)
+			return NULL;
+		*(size_t *)nb = newsize;
+		sa = (Str *)(nb + sizeof(size_t));
+	}
+	mem_copy(sa->data + sa->nbytes, sb->data, sb->nbytes);
+	sa->nbytes = n;
+	sa->data[n] = 0;
+	sa->len += sb->len;
+	sa->ascii = sa->ascii && sb->ascii;
+	sa->hashed = false;
+	sa->cur_idx = sa->cur_byte = 0;
+	return sa;
 }
 
 Value vm_run(Frame *f)
@@ -1218,7 +1244,20 @@ Value vm_run(Frame *f)
 		} else {
 			SAVE_FRAME();
 			if (arg == NB_ADD && obj_is(a, &str_type) && obj_is(b, &str_type)) {
-				Str *s = str_concat(AS_STR(a), AS_STR(b));
+				/* s = s + t: in place as for s += t (CPython does it too) */
+				Str *sa = AS_STR(a), *sb = AS_STR(b), *s;
+				if (sa->ob.refcnt == 2 && !sa->interned && sb->nbytes)
+					drop_augassign_target(f, fast, ip, &sa->ob);
+				if (sa->ob.refcnt == 1 && !sa->interned && sb->nbytes) {
+					if (!(s = str_append_inplace(sa, sb))) {
+						val_decref(b);
+						ERROR();
+					}
+					TOP() = v_obj(&s->ob);
+					val_decref(b);
+					DISPATCH();
+				}
+				s = str_concat(sa, sb);
 				r = str_value(s);
 			} else {
 				r = binop(a, b, (int)arg);
@@ -1251,27 +1290,10 @@ Value vm_run(Frame *f)
 			if (sa->ob.refcnt == 2 && !sa->interned && sb->nbytes)
 				drop_augassign_target(f, fast, ip, &sa->ob);
 			if (sa->ob.refcnt == 1 && !sa->interned && sb->nbytes) {
-				size_t n = sa->nbytes + sb->nbytes;
-				char *base = (char *)sa - sizeof(size_t);
-				size_t oldsize = *(size_t *)base;
-				size_t need = sizeof(size_t) + sizeof(Str) + n + 1;
-				if (need > oldsize) {
-					size_t newsize = need + need / 2;
-					char *nb = mem_realloc(base, oldsize, newsize);
-					if (!nb) {
-						val_decref(b);
-						ERROR();
-					}
-					*(size_t *)nb = newsize;
-					sa = (Str *)(nb + sizeof(size_t));
+				if (!(sa = str_append_inplace(sa, sb))) {
+					val_decref(b);
+					ERROR();
 				}
-				mem_copy(sa->data + sa->nbytes, sb->data, sb->nbytes);
-				sa->nbytes = n;
-				sa->data[n] = 0;
-				sa->len += sb->len;
-				sa->ascii = sa->ascii && sb->ascii;
-				sa->hashed = false;
-				sa->cur_idx = sa->cur_byte = 0;
 				TOP() = v_obj(&sa->ob);
 				val_decref(b);
 				DISPATCH();

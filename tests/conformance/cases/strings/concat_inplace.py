@@ -59,3 +59,28 @@ try:
     n += 1
 except TypeError as e:
     print("TypeError:", e, repr(n))
+def plus(n):
+    s = ""
+    seen = []
+    for i in range(n):
+        s = s + chr(97 + i % 26)
+        if i % 7 == 0:
+            seen.append(s)
+    other = s
+    s = s + "!"
+    t = s + "?"
+    s = s + s
+    return s, other, t, seen
+print(plus(30))
+acc = "<"
+for ch in "xyz":
+    acc = acc + ch
+    acc = ch + acc
+print(acc)
+long = ""
+def grow_local():
+    s = ""
+    for i in range(100000):
+        s = s + "ab"
+    return s
+print(len(grow_local()))
