@@ -831,7 +831,10 @@ static Str *str_append_inplace(Str *sa, Str *sb)
 	size_t oldsize = *(size_t *)base;
 	size_t need = sizeof(size_t) + sizeof(Str) + n + 1;
 	if (need > oldsize) {
+		/* room to grow, within the one-allocation cap */
 		size_t newsize = need + need / 2;
+		if (newsize > MEM_ALLOC_CAP)
+			newsize = need > MEM_ALLOC_CAP ? need : MEM_ALLOC_CAP;
 		char *nb = mem_realloc(base, oldsize, newsize);
 		if (!nb)
 			return NULL;
@@ -1246,9 +1249,8 @@ Value vm_run(Frame *f)
 			if (arg == NB_ADD && obj_is(a, &str_type) && obj_is(b, &str_type)) {
 				/* s = s + t: in place as for s += t (CPython does it too) */
 				Str *sa = AS_STR(a), *sb = AS_STR(b), *s;
-				if (sa->ob.refcnt == 2 && !sa->interned && sb->nbytes)
-					drop_augassign_target(f, fast, ip, &sa->ob);
-				if (sa->ob.refcnt == 1 && !sa->interned && sb->nbytes) {
+				if (sa->ob.refcnt == 2 && !sa->interned && sb->nbytes &&
+				    (drop_augassign_target(f, fast, ip, &sa->ob), sa->ob.refcnt == 1)) {
 					if (!(s = str_append_inplace(sa, sb))) {
 						val_decref(b);
 						ERROR();
