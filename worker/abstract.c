@@ -184,7 +184,10 @@ int obj_richcmp_bool(Value a, Value b, int op)
 
 int obj_eq(Value a, Value b)
 {
-	if (a.tag == b.tag && a.u.i == b.u.i && a.tag != V_FLOAT)
+	/* identity first, as CPython's containment and lookups do; a float is
+	 * "the same object" when `is` says so: the same bits (so x in [x]
+	 * holds for x = nan too) */
+	if (a.tag == b.tag && (a.tag == V_FLOAT ? memcmp(&a.u.f, &b.u.f, sizeof(double)) == 0 : a.u.i == b.u.i))
 		return 1;
 	return obj_richcmp_bool(a, b, CMP_EQ);
 }

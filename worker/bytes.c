@@ -1468,6 +1468,33 @@ static bool ba_reserve(ByteArray *b, size_t need)
 	return true;
 }
 
+/* b[start::step] = s for cnt items (step != 1), or del when s is NULL */
+static int ba_extended_slice(ByteArray *b, ssize_t start, ssize_t step, ssize_t cnt, Bytes *s)
+{
+	if (s) {
+		if ((ssize_t)s->n != cnt) {
+			err_format(Exc_ValueError, "attempt to assign bytes of size %zu to extended slice of size %zd",
+				   s->n, cnt);
+			return -1;
+		}
+		for (ssize_t k = 0; k < cnt; k++)
+			b->data[start + k * step] = s->data[k];
+		return 0;
+	}
+	if (cnt <= 0)
+		return 0;
+	if (step < 0) {
+		start += step * (cnt - 1);
+		step = -step;
+	}
+	size_t w = (size_t)start;
+	for (size_t r = (size_t)start; r < b->n; r++)
+		if (!((r - (size_t)start) % (size_t)step == 0 && (r - (size_t)start) / (size_t)step < (size_t)cnt))
+			b->data[w++] = b->data[r];
+	b->n = w;
+	return 0;
+}
+
 static int bytearray_setitem(Value v, Value k, Value x)
 {
 	ByteArray *b = (ByteArray *)v.u.o;
@@ -1480,9 +1507,9 @@ static int bytearray_setitem(Value v, Value k, Value x)
 			return -1;
 		Bytes *s = (Bytes *)src.u.o;
 		if (step != 1) {
-			err_format(Exc_NotImplementedError, "extended slice assignment on bytearray");
+			int r = ba_extended_slice(b, start, step, cnt, IS_NULL(x) ? NULL : s);
 			val_decref(src);
-			return -1;
+			return r;
 		}
 		if (stop < start)
 			stop = start;

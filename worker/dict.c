@@ -499,7 +499,9 @@ void dict_clear(Dict *d)
 
 int dict_update(Dict *d, Value other)
 {
-	if (IS_DICT(other)) {
+	/* the entries directly, unless a subclass iterates its own way: then
+	 * keys() and [] as for any mapping (CPython's dict_merge) */
+	if (IS_DICT(other) && val_type(other)->iter == dict_type.iter) {
 		Dict *o = AS_DICT(other);
 		size_t pos = 0;
 		Value k, v;

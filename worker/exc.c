@@ -7,8 +7,10 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include "worker/interp.h"
 #include "worker/runtime.h"
 #include "worker/vm.h"
 
@@ -30,6 +32,7 @@ Type *Exc_BaseException, *Exc_Exception, *Exc_TypeError, *Exc_ValueError,
 	*Exc_EOFError, *Exc_BufferError, *Exc_FloatingPointError,
 	*Exc_ReferenceError, *Exc_SystemError, *Exc_Warning, *Exc_UserWarning,
 	*Exc_DeprecationWarning, *Exc_RuntimeWarning;
+static Type *Exc_UnicodeTranslateError;
 
 /* ---- pending exception ---------------------------------------------------- */
 
@@ -157,10 +160,39 @@ void err_key(Value key)
 		err_set_obj(e.u.o);
 }
 
+/* Natives that call back into Python recurse on the C stack.  Besides the
+ * count, the stack used since the outermost re-entry is bounded, so that a
+ * high sys.setrecursionlimit() lets memoized recursion (lru_cache, key=
+ * callbacks) go as deep as CPython's while an overflow is still a
+ * RecursionError, not SIGSEGV.  The budget is three quarters of the
+ * stack's soft limit (at most 48 MiB), leaving the rest for the innermost
+ * native's own needs; 1 MiB when the limit was not read. */
+static uintptr_t c_stack_base, c_stack_budget = (uintptr_t)1 << 20;
+
+void interp_note_stack_limit(void)
+{
+	struct rlimit rl;
+	if (getrlimit(RLIMIT_STACK, &rl) != 0)
+		return;
+	rlim_t cap = (rlim_t)64 << 20;
+	rlim_t lim = rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > cap ? cap : rl.rlim_cur;
+	c_stack_budget = (uintptr_t)(lim / 4 * 3);
+}
+
+static bool c_stack_exhausted(void)
+{
+	uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+	if (vm.cdepth == 0) {
+		c_stack_base = here;
+		return false;
+	}
+	return c_stack_base > here && c_stack_base - here > c_stack_budget;
+}
+
 bool enter_recursion(const char *where)
 {
 	int climit = vm.depth_limit < C_RECURSION_LIMIT ? vm.depth_limit : C_RECURSION_LIMIT;
-	if (vm.depth + 1 > vm.depth_limit || vm.cdepth + 1 > climit) {
+	if (vm.depth + 1 > vm.depth_limit || vm.cdepth + 1 > climit || c_stack_exhausted()) {
 		err_format(Exc_RecursionError, "maximum recursion depth exceeded%s", where);
 		return false;
 	}
@@ -172,7 +204,7 @@ bool enter_recursion(const char *where)
 bool enter_c_call(void)
 {
 	int climit = vm.depth_limit < C_RECURSION_LIMIT ? vm.depth_limit : C_RECURSION_LIMIT;
-	if (vm.cdepth + 1 > climit) {
+	if (vm.cdepth + 1 > climit || c_stack_exhausted()) {
 		err_format(Exc_RecursionError, "maximum recursion depth exceeded");
 		return false;
 	}
@@ -273,10 +305,61 @@ Value exc_args_str(Exc *e)
 	return obj_str(v_obj(&a->ob));
 }
 
+static Value exc_dict_attr(Exc *e, const char *name)
+{
+	Str *k = str_intern(name);
+	Value v = e->dict ? dict_get_str(e->dict, k) : v_null();
+	obj_decref(&k->ob);
+	return v;
+}
+
+/* CPython's message from the attributes, as they are now; v_null() when
+ * they do not have the shape the constructor gave them */
+static Value unicode_exc_str(Exc *e, Type *t)
+{
+	Value enc = exc_dict_attr(e, "encoding"), obj = exc_dict_attr(e, "object");
+	Value reason = exc_dict_attr(e, "reason");
+	int64_t start, end;
+	if (IS_NULL(enc) || IS_NULL(reason) || !int_as_i64(exc_dict_attr(e, "start"), &start) ||
+	    !int_as_i64(exc_dict_attr(e, "end"), &end) || end == INT64_MIN)
+		return v_null();
+	StrBuf b;
+	sb_init(&b);
+	bool decode = type_is_subtype(t, Exc_UnicodeDecodeError);
+	const char *what = decode ? "decode" : type_is_subtype(t, Exc_UnicodeEncodeError) ? "encode" : NULL;
+	if (what) {
+		sb_addc(&b, '\'');
+		sb_add_strv(&b, enc);
+		sb_printf(&b, "' codec can't %s ", what);
+	} else {
+		sb_adds(&b, "can't translate ");
+	}
+	if (decode && IS_BYTES(obj) && start >= 0 && (size_t)start < ((Bytes *)obj.u.o)->n && end == start + 1) {
+		sb_printf(&b, "byte 0x%02x", ((Bytes *)obj.u.o)->data[start]);
+	} else if (!decode && IS_STR(obj) && start >= 0 && (size_t)start < AS_STR(obj)->len && end == start + 1) {
+		uint32_t c = str_char_at(AS_STR(obj), (size_t)start);
+		sb_printf(&b, c <= 0xff ? "character '\\x%02x'" : c <= 0xffff ? "character '\\u%04x'" :
+			  "character '\\U%08x'", (unsigned)c);
+	} else {
+		sb_printf(&b, "%s in position %lld-%lld: ", decode ? "bytes" : "characters",
+			  (long long)start, (long long)end - 1);
+		sb_add_strv(&b, reason);
+		return str_value(sb_finish(&b));
+	}
+	sb_printf(&b, " in position %lld: ", (long long)start);
+	sb_add_strv(&b, reason);
+	return str_value(sb_finish(&b));
+}
+
 static Value exc_str(Value v)
 {
 	Exc *e = (Exc *)v.u.o;
 	Type *t = val_type(v);
+	if (type_is_subtype(t, Exc_UnicodeError)) {
+		Value s = unicode_exc_str(e, t);
+		if (!IS_NULL(s) || err_occurred())
+			return s;
+	}
 	if (type_is_subtype(t, Exc_UnicodeError) && IS_STR(e->note))
 		return val_incref(e->note);
 	if (type_is_subtype(t, Exc_KeyError) && e->args && e->args->n == 1)
@@ -552,6 +635,20 @@ static void exc_fill_extra(Exc *e)
 	} else if (type_is_subtype(t, Exc_ImportError)) {
 		dict_set_str(e->dict, ID(name), v_none());
 		dict_set_str(e->dict, ID(msg), a->n == 1 ? a->items[0] : v_none());
+	} else if (type_is_subtype(t, Exc_UnicodeError)) {
+		/* (encoding, object, start, end, reason); UnicodeTranslateError
+		 * has no encoding (None) */
+		static const char *names[] = {"encoding", "object", "start", "end", "reason"};
+		size_t want = type_is_subtype(t, Exc_UnicodeEncodeError) ||
+			type_is_subtype(t, Exc_UnicodeDecodeError) ? 5 :
+			type_is_subtype(t, Exc_UnicodeTranslateError) ? 4 : 0;
+		if (!want || a->n != want)
+			return;
+		for (size_t i = 0; i < 5; i++) {
+			Str *k = str_intern(names[i]);
+			dict_set_str(e->dict, k, i + want < 5 ? v_none() : a->items[i + want - 5]);
+			obj_decref(&k->ob);
+		}
 	}
 }
 
@@ -770,7 +867,7 @@ void exc_types_init(Dict *b)
 	E(Exc_UnicodeError, "UnicodeError", Exc_ValueError);
 	E(Exc_UnicodeDecodeError, "UnicodeDecodeError", Exc_UnicodeError);
 	E(Exc_UnicodeEncodeError, "UnicodeEncodeError", Exc_UnicodeError);
-	E(tmp, "UnicodeTranslateError", Exc_UnicodeError);
+	E(Exc_UnicodeTranslateError, "UnicodeTranslateError", Exc_UnicodeError);
 	E(Exc_Warning, "Warning", X);
 	E(tmp, "BytesWarning", Exc_Warning);
 	E(Exc_DeprecationWarning, "DeprecationWarning", Exc_Warning);

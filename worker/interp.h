@@ -11,6 +11,11 @@ struct box_host; /* defined in worker/host.h */
  * overlap the broker's own start-up; interp_run does it when not done yet. */
 void interp_prepare(void);
 
+/* Reads the stack's soft limit, which bounds how deep natives may recurse
+ * (worker/exc.c); call it before the sandbox is entered: the filter
+ * forbids getrlimit. */
+void interp_note_stack_limit(void);
+
 /* Runs one script to completion. Returns the process exit status (0, 1, or SystemExit's code).
  * filename is "<string>" for -c, else the script path; argv0 is "-c" or the script path. */
 int interp_run(const char *source, size_t len, const char *filename, const char *argv0,

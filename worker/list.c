@@ -409,7 +409,9 @@ bool list_append(List *l, Value v) { return list_append_steal(l, val_incref(v));
 
 bool list_extend(List *l, Value iterable)
 {
-	if (IS_LIST(iterable) || IS_TUPLE(iterable)) {
+	/* the items directly, unless a subclass iterates its own way */
+	Type *t = val_type(iterable);
+	if ((IS_LIST(iterable) && t->iter == list_type.iter) || (IS_TUPLE(iterable) && t->iter == tuple_type.iter)) {
 		const Value *items = IS_LIST(iterable) ? AS_LIST(iterable)->items : AS_TUPLE(iterable)->items;
 		size_t n = IS_LIST(iterable) ? AS_LIST(iterable)->n : AS_TUPLE(iterable)->n;
 		if (!list_reserve(l, l->n + n))
@@ -995,8 +997,18 @@ static bool merge_sort(SortItem *a, SortItem *tmp, size_t n)
 Value list_sort(List *l, Value key, bool reverse)
 {
 	size_t n = l->n;
-	if (n < 2)
+	if (n < 2) {
+		/* CPython calls key on a lone item too (it may raise) */
+		if (n == 1 && !IS_NULL(key) && !IS_NONE(key)) {
+			Value item = val_incref(l->items[0]);
+			Value k = call1(key, item);
+			val_decref(item);
+			if (IS_NULL(k))
+				return v_null();
+			val_decref(k);
+		}
 		return v_none();
+	}
 	if (!mem_check_mul(n, 2 * sizeof(SortItem)))
 		return v_null();
 	SortItem *items = mem_alloc(n * sizeof(SortItem));

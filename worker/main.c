@@ -38,6 +38,7 @@ main(void)
   int status;
 
   heap_start_on_huge_pages();
+  interp_note_stack_limit();
   if (box_sandbox_enter(err, sizeof err) != 0)
     host_fatal("cannot enter the sandbox: %s", err);
   interp_prepare();

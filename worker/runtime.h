@@ -548,9 +548,10 @@ typedef struct VMState {
 extern VMState vm;
 bool enter_recursion(const char *where);
 static inline void leave_recursion(void) { vm.depth--; vm.cdepth--; }
-/* C-level nesting is bounded separately so a high sys.setrecursionlimit
- * cannot overflow the C stack (Python-to-Python calls do not use it). */
-#define C_RECURSION_LIMIT 1200
+/* C-level nesting is bounded separately, by count and by the C stack it
+ * has used (exc.c), so a high sys.setrecursionlimit cannot overflow the C
+ * stack (Python-to-Python calls do not use it). */
+#define C_RECURSION_LIMIT 20000
 bool enter_c_call(void);
 static inline void leave_c_call(void) { vm.cdepth--; }
 void builtins_init(void);

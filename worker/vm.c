@@ -584,10 +584,10 @@ static bool unpack_iterable(Value seq, Value *out, int before, int after, bool s
 	Value it;
 	const Value *items = NULL;
 	size_t n = 0;
-	if (IS_TUPLE(seq)) {
+	if (IS_TUPLE(seq) && val_type(seq)->iter == tuple_type.iter) {
 		items = AS_TUPLE(seq)->items;
 		n = AS_TUPLE(seq)->n;
-	} else if (IS_LIST(seq)) {
+	} else if (IS_LIST(seq) && val_type(seq)->iter == list_type.iter) {
 		items = AS_LIST(seq)->items;
 		n = AS_LIST(seq)->n;
 	}
@@ -820,6 +820,64 @@ static int send_into(Value it, Value v, Value *out)
 }
 
 /* ---- the loop ----------------------------------------------------------------- */
+
+/* `s += t` or `s = s + t` on a str: when the next instruction stores the
+ * result back into the variable that holds `s`, drop that variable's
+ * reference first (as CPython does), so the stack holds the only one and
+ * the append can happen in place instead of copying `s` every time. */
+static void drop_augassign_target(Frame *f, Value *fast, const uint32_t *ip, Obj *o)
+{
+	uint32_t next = *ip, a = INSN_ARG(next);
+	Dict *d = NULL;
+	switch (INSN_OP(next)) {
+	case OP_STORE_FAST:
+		if (IS_OBJ(fast[a]) && fast[a].u.o == o) {
+			fast[a] = v_null();
+			obj_decref(o);
+		}
+		return;
+	case OP_STORE_NAME:
+		d = f->locals ? f->locals : f->globals;
+		break;
+	case OP_STORE_GLOBAL:
+		d = f->globals;
+		break;
+	default:
+		return;
+	}
+	Value cur = dict_get_str(d, f->code->names[a]);
+	if (IS_OBJ(cur) && cur.u.o == o)
+		(void)dict_set_str(d, f->code->names[a], v_none());
+}
+
+/* Appends sb to sa, which the caller holds the only reference to (not
+ * interned), growing it in place; NULL (sa intact) when out of memory. */
+static Str *str_append_inplace(Str *sa, Str *sb)
+{
+	size_t n = sa->nbytes + sb->nbytes;
+	char *base = (char *)sa - sizeof(size_t);
+	size_t oldsize = *(size_t *)base;
+	size_t need = sizeof(size_t) + sizeof(Str) + n + 1;
+	if (need > oldsize) {
+		/* room to grow, within the one-allocation cap */
+		size_t newsize = need + need / 2;
+		if (newsize > MEM_ALLOC_CAP)
+			newsize = need > MEM_ALLOC_CAP ? need : MEM_ALLOC_CAP;
+		char *nb = mem_realloc(base, oldsize, newsize);
+		if (!nb)
+			return NULL;
+		*(size_t *)nb = newsize;
+		sa = (Str *)(nb + sizeof(size_t));
+	}
+	mem_copy(sa->data + sa->nbytes, sb->data, sb->nbytes);
+	sa->nbytes = n;
+	sa->data[n] = 0;
+	sa->len += sb->len;
+	sa->ascii = sa->ascii && sb->ascii;
+	sa->hashed = false;
+	sa->cur_idx = sa->cur_byte = 0;
+	return sa;
+}
 
 Value vm_run(Frame *f)
 {
@@ -1219,7 +1277,19 @@ Value vm_run(Frame *f)
 		} else {
 			SAVE_FRAME();
 			if (arg == NB_ADD && obj_is(a, &str_type) && obj_is(b, &str_type)) {
-				Str *s = str_concat(AS_STR(a), AS_STR(b));
+				/* s = s + t: in place as for s += t (CPython does it too) */
+				Str *sa = AS_STR(a), *sb = AS_STR(b), *s;
+				if (sa->ob.refcnt == 2 && !sa->interned && sb->nbytes &&
+				    (drop_augassign_target(f, fast, ip, &sa->ob), sa->ob.refcnt == 1)) {
+					if (!(s = str_append_inplace(sa, sb))) {
+						val_decref(b);
+						ERROR();
+					}
+					TOP() = v_obj(&s->ob);
+					val_decref(b);
+					DISPATCH();
+				}
+				s = str_concat(sa, sb);
 				r = str_value(s);
 			} else {
 				r = binop(a, b, (int)arg);
@@ -1249,28 +1319,13 @@ Value vm_run(Frame *f)
 		} else if (arg == NB_ADD && obj_is(a, &str_type) && obj_is(b, &str_type)) {
 			/* in-place append when we hold the only reference */
 			Str *sa = AS_STR(a), *sb = AS_STR(b);
+			if (sa->ob.refcnt == 2 && !sa->interned && sb->nbytes)
+				drop_augassign_target(f, fast, ip, &sa->ob);
 			if (sa->ob.refcnt == 1 && !sa->interned && sb->nbytes) {
-				size_t n = sa->nbytes + sb->nbytes;
-				char *base = (char *)sa - sizeof(size_t);
-				size_t oldsize = *(size_t *)base;
-				size_t need = sizeof(size_t) + sizeof(Str) + n + 1;
-				if (need > oldsize) {
-					size_t newsize = need + need / 2;
-					char *nb = mem_realloc(base, oldsize, newsize);
-					if (!nb) {
-						val_decref(b);
-						ERROR();
-					}
-					*(size_t *)nb = newsize;
-					sa = (Str *)(nb + sizeof(size_t));
+				if (!(sa = str_append_inplace(sa, sb))) {
+					val_decref(b);
+					ERROR();
 				}
-				mem_copy(sa->data + sa->nbytes, sb->data, sb->nbytes);
-				sa->nbytes = n;
-				sa->data[n] = 0;
-				sa->len += sb->len;
-				sa->ascii = sa->ascii && sb->ascii;
-				sa->hashed = false;
-				sa->cur_idx = sa->cur_byte = 0;
 				TOP() = v_obj(&sa->ob);
 				val_decref(b);
 				DISPATCH();

@@ -37,6 +37,7 @@ static char *read_file(const char *path, size_t *len)
 
 int main(int argc, char **argv)
 {
+	interp_note_stack_limit();
 	if (argc == 3 && strcmp(argv[1], "-c") == 0)
 		return interp_run(argv[2], strlen(argv[2]), "<string>", "-c", ".", NULL);
 	if (argc != 2) {
