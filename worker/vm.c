@@ -1225,7 +1225,7 @@ Value vm_run(Frame *f)
 		Value fnv = POP();
 		SAVE_FRAME();
 		Value targs = a;
-		if (!IS_TUPLE(a)) {
+		if (!obj_is(a, &tuple_type)) { /* a subclass goes through its __iter__ */
 			targs = seq_to_tuple(a);
 			if (IS_NULL(targs)) {
 				if (err_matches(Exc_TypeError) && !val_type(a)->iter && !val_type(a)->getitem) {
