@@ -170,12 +170,13 @@ plain:
 	return name;
 }
 
-/* Append the keys under which the slots of every class in t's MRO keep
- * their values (mangled names, but __dict__ and __weakref__) to l; false
- * with an exception set on failure.  A __slots__ that is neither a str nor
- * a tuple or list is skipped. */
-bool member_slot_keys(Type *t, List *l);
-bool member_slot_keys(Type *t, List *l)
+/* Append the names the heap classes of t's MRO declare in __slots__ (but
+ * __dict__ and __weakref__) to l.  As storage keys (`keys`): mangled, and
+ * a __slots__ that is not a str, tuple or list, or an item that is not a
+ * str, is skipped; false only with an exception set.  As declared
+ * (!keys, for __class__ assignment): as written, and false when one is not
+ * a str or a tuple or list of str (then no layout is assumed equal). */
+bool member_slot_names(Type *t, List *l, bool keys)
 {
 	for (size_t i = 0; i < t->mro->n; i++) {
 		Type *c = (Type *)t->mro->items[i].u.o;
@@ -190,16 +191,23 @@ bool member_slot_keys(Type *t, List *l)
 			it = IS_TUPLE(sl) ? AS_TUPLE(sl)->items : AS_LIST(sl)->items;
 			n = IS_TUPLE(sl) ? AS_TUPLE(sl)->n : AS_LIST(sl)->n;
 		} else if (!IS_STR(sl)) {
+			if (!keys)
+				return false;
 			continue;
 		}
 		for (size_t j = 0; j < n; j++) {
-			if (!IS_STR(it[j]) || str_equal(AS_STR(it[j]), ID(__dict__)) || str_equal(AS_STR(it[j]), ID(__weakref__)))
+			if (!IS_STR(it[j])) {
+				if (!keys)
+					return false;
 				continue;
-			Str *key = mangle(c, AS_STR(it[j]));
-			if (!key)
+			}
+			if (str_equal(AS_STR(it[j]), ID(__dict__)) || str_equal(AS_STR(it[j]), ID(__weakref__)))
+				continue;
+			Str *name = keys ? mangle(c, AS_STR(it[j])) : AS_STR(val_incref(it[j]));
+			if (!name)
 				return false;
-			bool ok = list_append(l, str_value(key));
-			obj_decref(&key->ob);
+			bool ok = list_append(l, str_value(name));
+			obj_decref(&name->ob);
 			if (!ok)
 				return false;
 		}
@@ -210,7 +218,6 @@ bool member_slot_keys(Type *t, List *l)
 /* Check t's own __slots__ (from the class namespace ns) and add a member
  * descriptor to t's dict for each name but __dict__ and __weakref__.
  * -1 with an exception set. */
-int member_add_slots(Type *t, Dict *ns, Type *solid);
 int member_add_slots(Type *t, Dict *ns, Type *solid)
 {
 	Value sl = dict_get_str(ns, ID(__slots__));

@@ -191,25 +191,26 @@ static Value sys_set_int_max_str_digits(Value self, const Value *args, size_t na
 }
 
 /* getdefaultencoding() and friends: the worker's text is UTF-8 throughout. */
+static Value const_str(const char *fname, const char *value, size_t nargs, Tuple *kw)
+{
+	if (!args_check(fname, nargs, kw, 0, 0))
+		return v_null();
+	return str_value(str_cstr(value));
+}
+
 static Value sys_getdefaultencoding(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
-	if (!args_check("sys.getdefaultencoding", nargs, kw, 0, 0))
-		return v_null();
-	return str_value(str_cstr("utf-8"));
+	return const_str("sys.getdefaultencoding", "utf-8", nargs, kw);
 }
 
 static Value sys_getfilesystemencoding(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
-	if (!args_check("sys.getfilesystemencoding", nargs, kw, 0, 0))
-		return v_null();
-	return str_value(str_cstr("utf-8"));
+	return const_str("sys.getfilesystemencoding", "utf-8", nargs, kw);
 }
 
 static Value sys_getfilesystemencodeerrors(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
-	if (!args_check("sys.getfilesystemencodeerrors", nargs, kw, 0, 0))
-		return v_null();
-	return str_value(str_cstr("surrogateescape"));
+	return const_str("sys.getfilesystemencodeerrors", "surrogateescape", nargs, kw);
 }
 
 static Value sys_intern(Value self, const Value *args, size_t nargs, Tuple *kw)

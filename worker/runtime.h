@@ -502,6 +502,11 @@ Bytes *bytes_new(const void *p, size_t n);
 #define IS_BYTES(v) ((v).tag == V_OBJ && ((v).u.o->type->flags & TF_BYTES_SUB))
 void bytes_types_init(void);
 
+/* __slots__ (worker/member.c): a class's member descriptors, and the slot
+ * names of a class and its bases (storage keys, or as declared). */
+int member_add_slots(Type *t, Dict *ns, Type *solid);
+bool member_slot_names(Type *t, List *l, bool keys);
+
 /* ---- functions, types, modules ------------------------------------------ */
 Value builtin_new(const char *name, callfn fn, Value self);
 void type_add_method(Type *t, const char *name, callfn fn, int flags);

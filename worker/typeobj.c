@@ -1013,7 +1013,6 @@ Value object_reduce_ex(Value self, const Value *args, size_t nargs, Tuple *kw);
 
 /* object.__getstate__(): the instance dict (itself) unless it is empty,
  * then None; with (dict or None, {slot: value}) when slots are set. */
-bool member_slot_keys(Type *t, List *l);   /* member.c */
 static Value object_getstate_m(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	if (!args_check("__getstate__", nargs, kw, 0, 0))
@@ -1024,7 +1023,7 @@ static Value object_getstate_m(Value self, const Value *args, size_t nargs, Tupl
 	List *names = list_new(0);
 	if (!names)
 		return v_null();
-	bool slotted = (t->flags & TF_HEAPTYPE) && member_slot_keys(t, names) && names->n;
+	bool slotted = (t->flags & TF_HEAPTYPE) && member_slot_names(t, names, true) && names->n;
 	if (err_occurred()) {
 		obj_decref(&names->ob);
 		return v_null();
@@ -2196,7 +2195,6 @@ static void subtype_traverse(Obj *o, visitfn visit, void *arg)
 		base->traverse(o, visit, arg);
 }
 
-int member_add_slots(Type *t, Dict *ns, Type *solid);   /* member.c */
 Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Value *kwvals)
 {
 	Tuple *bs = bases;
@@ -2394,38 +2392,6 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 
 /* ---- __class__ assignment ------------------------------------------------ */
 
-/* Append the names the heap classes of t's MRO declare in __slots__ (but
- * __dict__ and __weakref__) to l; false when a __slots__ is neither a str
- * nor a tuple or list (then no layout is assumed equal). */
-static bool slot_names(Type *t, List *l)
-{
-	for (size_t i = 0; i < t->mro->n; i++) {
-		Type *c = (Type *)t->mro->items[i].u.o;
-		if (!(c->flags & TF_HEAPTYPE) || !c->dict)
-			continue;
-		Value sl = dict_get_str(c->dict, ID(__slots__));
-		if (IS_NULL(sl))
-			continue;
-		const Value *it = &sl;
-		size_t n = 1;
-		if (IS_TUPLE(sl) || IS_LIST(sl)) {
-			it = IS_TUPLE(sl) ? AS_TUPLE(sl)->items : AS_LIST(sl)->items;
-			n = IS_TUPLE(sl) ? AS_TUPLE(sl)->n : AS_LIST(sl)->n;
-		} else if (!IS_STR(sl)) {
-			return false;
-		}
-		for (size_t j = 0; j < n; j++) {
-			if (!IS_STR(it[j]))
-				return false;
-			if (str_equal(AS_STR(it[j]), ID(__dict__)) || str_equal(AS_STR(it[j]), ID(__weakref__)))
-				continue;
-			if (!list_append(l, it[j]))
-				return false;
-		}
-	}
-	return true;
-}
-
 /* Can an instance of a change its class to b (CPython's
  * compatible_for_assignment)?  The same builtin base and layout, the same
  * __dict__ arrangement and the same slots. */
@@ -2444,7 +2410,7 @@ static int same_layout(Type *a, Type *b)
 	List *la = list_new(0), *lb = list_new(0);
 	int r = -1;
 	if (la && lb) {
-		if (!slot_names(a, la) || !slot_names(b, lb))
+		if (!member_slot_names(a, la, false) || !member_slot_names(b, lb, false))
 			r = err_occurred() ? -1 : 0;
 		else
 			r = obj_eq(v_obj(&la->ob), v_obj(&lb->ob));
