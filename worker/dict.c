@@ -268,26 +268,36 @@ Value dict_get(Dict *d, Value key)
 	return d->entries[ix].value;
 }
 
-/* dict_get_str() past its fast path: an uncached hash, or a key of the
- * same hash that is not the same object (an equal str, or a collision). */
-static Value get_str_slow(Dict *d, Str *key)
+/* The entry whose key is the object `same`, or a str of the n bytes at p
+ * with str hash `hash`; NULL when there is none.  d must have a table. */
+static DictEntry *find_str_entry(Dict *d, const Obj *same, const char *p, size_t n, int64_t hash)
 {
-	int64_t hash = str_hash(key);
 	size_t mask = d->mask, i = (size_t)hash & mask, perturb = (size_t)hash;
 	for (;;) {
 		int32_t ix = d->index[i];
 		if (ix == IX_EMPTY)
-			return v_null();
+			return NULL;
 		if (ix >= 0) {
 			DictEntry *e = &d->entries[ix];
-			if (e->key.u.o == &key->ob && e->key.tag == V_OBJ)
-				return e->value;
-			if (e->hash == hash && key_is_str(e->key) && str_equal(AS_STR(e->key), key))
-				return e->value;
+			if (e->key.tag == V_OBJ && e->key.u.o == same)
+				return e;
+			if (e->hash == hash && key_is_str(e->key)) {
+				Str *k = AS_STR(e->key);
+				if (k->nbytes == n && memcmp(k->data, p, n) == 0)
+					return e;
+			}
 		}
 		perturb >>= PERTURB_SHIFT;
 		i = (i * 5 + perturb + 1) & mask;
 	}
+}
+
+/* dict_get_str() past its fast path: an uncached hash, or a key of the
+ * same hash that is not the same object (an equal str, or a collision). */
+static Value get_str_slow(Dict *d, Str *key)
+{
+	DictEntry *e = find_str_entry(d, &key->ob, key->data, key->nbytes, str_hash(key));
+	return e ? e->value : v_null();
 }
 
 /* Kept free of calls but the tail call above, so it needs no stack frame:
@@ -320,24 +330,8 @@ Value dict_get_str(Dict *d, Str *key)
  * NULL: a lookup with no Str to build first (str_intern of a C string). */
 Str *dict_find_str_bytes(Dict *d, const char *p, size_t n, int64_t hash)
 {
-	if (!d->index)
-		return NULL;
-	size_t mask = d->mask, i = (size_t)hash & mask, perturb = (size_t)hash;
-	for (;;) {
-		int32_t ix = d->index[i];
-		if (ix == IX_EMPTY)
-			return NULL;
-		if (ix >= 0) {
-			DictEntry *e = &d->entries[ix];
-			if (e->hash == hash && key_is_str(e->key)) {
-				Str *k = AS_STR(e->key);
-				if (k->nbytes == n && memcmp(k->data, p, n) == 0)
-					return k;
-			}
-		}
-		perturb >>= PERTURB_SHIFT;
-		i = (i * 5 + perturb + 1) & mask;
-	}
+	DictEntry *e = d->index ? find_str_entry(d, NULL, p, n, hash) : NULL;
+	return e ? AS_STR(e->key) : NULL;
 }
 
 static int insert(Dict *d, Value key, int64_t h, Value v)
