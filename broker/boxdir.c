@@ -2,7 +2,7 @@
  * tree, and provides the short-held state lock (flock on private/.lock).
  * Several brokers may run on one box at once, so nothing holds the lock for
  * a whole run: each state write takes it and releases it. */
-#include <config.h> /* autoconf; "config.h" here would be broker/config.h */
+#include <config.h> /* autoconf; "config.h" here would be broker/config/config.h */
 
 #include <errno.h>
 #include <fcntl.h>

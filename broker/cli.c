@@ -1,5 +1,5 @@
 /* broker/cli.c -- box-broker's command line (see broker/cli.h). */
-#include <config.h> /* the build configuration, not broker/config.h */
+#include <config.h> /* the build configuration, not broker/config/config.h */
 
 #include "broker/cli.h"
 

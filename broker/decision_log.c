@@ -4,7 +4,7 @@
  * descriptor (never interleaved, no lock and no fsync per record), one
  * fdatasync per target at the end of the run.  See
  * decision_log.h for the format and the guarantees. */
-#include <config.h> /* autoconf; "config.h" here would be broker/config.h */
+#include <config.h> /* autoconf; "config.h" here would be broker/config/config.h */
 
 #include <errno.h>
 #include <stdbool.h>
@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "broker/boxdir.h"
-#include "broker/config.h"
+#include "broker/config/config.h"
 #include "broker/decision_log.h"
 
 #define MAX_TARGETS 16

@@ -1,5 +1,5 @@
 /* broker/install.c -- the alias installer (see install.h). */
-#include <config.h> /* the build configuration, not broker/config.h */
+#include <config.h> /* the build configuration, not broker/config/config.h */
 
 #include "broker/install.h"
 
@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "broker/alias_file.h"
-#include "broker/config.h"
+#include "broker/config/config.h"
 #include "broker/worker_proc.h"
 
 #define ALIAS_MAX_BYTES (16u * 1024u * 1024u)

@@ -6,7 +6,7 @@
  * or 125 with a "box-broker: <reason>" line on stderr when the box did not
  * run the script to its end, 2 for a bad command line, 1 for a bad
  * configuration. */
-#include <config.h> /* the build configuration, not broker/config.h */
+#include <config.h> /* the build configuration, not broker/config/config.h */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,7 +25,7 @@
 #include "broker/alias_file.h"
 #include "broker/audit/audit.h"
 #include "broker/cli.h"
-#include "broker/config.h"
+#include "broker/config/config.h"
 #include "broker/decision_log.h"
 #include "broker/effects/ops.h"
 #include "broker/policy/policy.h"

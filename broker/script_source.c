@@ -1,6 +1,6 @@
 /* broker/script_source.c -- the alias route's script read under the
  * agent's [agent.filesystem] grants (see script_source.h). */
-#include <config.h> /* the build configuration, not broker/config.h */
+#include <config.h> /* the build configuration, not broker/config/config.h */
 
 #include "broker/script_source.h"
 
@@ -15,7 +15,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "broker/config.h"
+#include "broker/config/config.h"
 #include "common/pathnorm.h"
 #include "common/protocol.h"
 

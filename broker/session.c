@@ -38,7 +38,7 @@
  * Reading before polling saves nothing either: even on one CPU the reply's
  * write() does not hand the CPU to the worker, so the next request is
  * never there yet (strace: poll() blocks every time). */
-#include <config.h> /* the build configuration, not broker/config.h */
+#include <config.h> /* the build configuration, not broker/config/config.h */
 
 #include "broker/session.h"
 

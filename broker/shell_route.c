@@ -1,6 +1,6 @@
 /* broker/shell_route.c -- the Shell's python builtin: shell:exec and the
  * builtin's grammar (see shell_route.h). */
-#include <config.h> /* the build configuration, not broker/config.h */
+#include <config.h> /* the build configuration, not broker/config/config.h */
 
 #include "broker/shell_route.h"
 
@@ -9,7 +9,7 @@
 
 #include <json-c/json.h>
 
-#include "broker/config.h"
+#include "broker/config/config.h"
 #include "broker/decision_log.h"
 #include "broker/effects/decide.h"
 #include "common/pathnorm.h"

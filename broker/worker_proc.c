@@ -1,6 +1,6 @@
 /* broker/worker_proc.c -- starting, watching and reaping the worker process
  * (see broker/worker_proc.h; the child's set-up order follows sandbox.md 3). */
-#include <config.h> /* the build configuration, not broker/config.h */
+#include <config.h> /* the build configuration, not broker/config/config.h */
 
 #include "broker/worker_proc.h"
 

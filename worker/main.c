@@ -4,7 +4,7 @@
  * the caller's stdout and stderr, 3 = the pipe from the broker and 4 = the
  * pipe to the broker, an empty environment and no arguments that matter.
  * The very first thing it does is lay out its heap on huge pages
- * (worker/heap_start.h) and enter the sandbox (seccomp/sandbox.h);
+ * (worker/runtime/heap_start.h) and enter the sandbox (seccomp/sandbox.h);
  * then it starts the interpreter's runtime, which needs nothing from the
  * broker (so it overlaps the broker's loading of box.toml and the policy),
  * and only then reads the SCRIPT frame, runs the script, and reports the
@@ -13,9 +13,9 @@
 
 #include "common/protocol.h"
 #include "seccomp/sandbox.h"
-#include "worker/heap_start.h"
-#include "worker/host.h"
-#include "worker/interp.h"
+#include "worker/runtime/heap_start.h"
+#include "worker/host/host.h"
+#include "worker/runtime/interp.h"
 
 
 #ifdef BOX_SANITIZERS

@@ -13,7 +13,7 @@
 
 #include <json-c/json.h>
 
-#include "broker/config.h"
+#include "broker/config/config.h"
 #include "broker/decision_log.h"
 #include "broker/effects/ops.h"
 #include "broker/policy/policy.h"

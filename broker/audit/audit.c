@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "broker/audit/audit_int.h"
-#include "broker/config.h"
+#include "broker/config/config.h"
 
 static const char *const severities[] = { "high", "medium", "low", "info" };
 

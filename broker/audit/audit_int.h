@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <json-c/json.h>
 
-#include "broker/config.h"
+#include "broker/config/config.h"
 
 struct policy_set;
 struct rule;

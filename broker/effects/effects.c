@@ -16,7 +16,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "broker/config.h"
+#include "broker/config/config.h"
 #include "broker/decision_log.h"
 #include "broker/effects/decide.h"
 #include "broker/egress/fetch.h"

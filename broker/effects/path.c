@@ -18,7 +18,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "broker/config.h"
+#include "broker/config/config.h"
 #include "common/pathnorm.h"
 
 static char *xstrndup(const char *s, size_t n)

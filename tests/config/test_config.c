@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "broker/config.h"
+#include "broker/config/config.h"
 
 static char **data_files;
 static int n_data_files;

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "broker/boxdir.h"
-#include "broker/config.h"
+#include "broker/config/config.h"
 #include "broker/decision_log.h"
 
 static char tmp[PATH_MAX];

@@ -10,9 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "worker/compile.h"
-#include "worker/interp.h"
-#include "worker/runtime.h"
+#include "worker/compile/compile.h"
+#include "worker/runtime/interp.h"
+#include "worker/runtime/runtime.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/modcore2/json_scan.h"
-#include "worker/modcore2/json_escape.h"
+#include "worker/modules/json/json_scan.h"
+#include "worker/modules/json/json_escape.h"
 
 #define CHECK(cond) do { if (!(cond)) abort(); } while (0)
 
@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *s = (const char *)data;
 	struct nest n = { 0, s, size, NULL, 0 };
 	struct json_events ev = { &n, open_c, str_c, close_c, open_c, close_c, str_c, num_c, NULL };
-	struct mc2_error err;
+	struct core_error err;
 
 	for (int strict = 0; strict < 2; strict++) {
 		struct json_options opt = { strict, strict ? 0 : 8 };

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/modcore/re_engine.h"
+#include "worker/modules/re/re_engine.h"
 
 #define CHECK(cond) do { if (!(cond)) abort(); } while (0)
 
@@ -60,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	next_part(p, end, &tlen);
 
 	struct re_code *code;
-	struct mc_error err;
+	struct core_error err;
 	re_set_limits(200000, 20000, 16384);
 	if (re_compile((const char *)pat, plen, is_str, flags, &code, &err) < 0) {
 		CHECK(err.type != NULL);

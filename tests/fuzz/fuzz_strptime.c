@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/modcore2/dt_format.h"
-#include "worker/modcore2/dt_parse.h"
-#include "worker/modcore2/strptime.h"
+#include "worker/modules/datetime/dt_format.h"
+#include "worker/modules/datetime/dt_parse.h"
+#include "worker/modules/datetime/strptime.h"
 
 #define CHECK(cond) do { if (!(cond)) abort(); } while (0)
 
@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *fmt = nl ? nl + 1 : "";
 	size_t flen = nl ? size - dlen - 1 : 0;
 	struct strptime_result r;
-	struct mc2_error err;
+	struct core_error err;
 
 	if (dt_strptime(s, dlen, fmt, flen, &r, &err) == 0) {
 		CHECK(r.month >= 1 && r.month <= 12 && r.day >= 1 && r.day <= 31);

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "worker/interp.h"
+#include "worker/runtime/interp.h"
 
 static char *read_file(const char *path, size_t *len)
 {

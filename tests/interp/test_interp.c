@@ -14,8 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "worker/interp.h"
-#include "worker/runtime.h"
+#include "worker/runtime/interp.h"
+#include "worker/runtime/runtime.h"
 
 static void init_runtime(void)
 {

@@ -1,5 +1,5 @@
 /* tests/process/test_session.c -- Check tests of the broker's session
- * (broker/session.c) against the worker's host side (worker/host.c), with
+ * (broker/session.c) against the worker's host side (worker/host/host.c), with
  * the worker played in-process by a forked child on real pipes.  Covers
  * host_call round trips, request serving, and how each way a worker can end
  * is reported. */
@@ -20,7 +20,7 @@
 #include "broker/worker_proc.h"
 #include "common/fdio.h"
 #include "common/frame.h"
-#include "worker/host.h"
+#include "worker/host/host.h"
 
 typedef void (*worker_fn)(struct box_host *h, struct host_script *script);
 

@@ -1,5 +1,5 @@
 /* worker/modules/freeze.c -- build tool: turns the frozen Python modules
- * (worker/modules/py/NAME.py) into worker/modules/frozen.c, a table of
+ * (worker/modules/MODULE/NAME.py) into worker/modules/frozen.c, a table of
  * their sources that frozen_find() searches.  Run by make, never shipped.
  *
  * usage: freeze FILE.py... > frozen.c   (module name = file name without

@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "worker/modules/registry.h"
-#include "worker/runtime.h"
-#include "worker/vm.h"
-#include "worker/compile.h"
+#include "worker/runtime/runtime.h"
+#include "worker/eval/vm.h"
+#include "worker/compile/compile.h"
 
 Code *compile_string(const char *src, size_t len, const char *filename, int mode);
 
@@ -44,7 +44,7 @@ static const ModuleDef registry[] = {
 	{"posixpath", NULL, true},     /* os.path's own name; scripts import os.path */
 	{"random", NULL, false},
 	{"re", mod_re_init, false},
-	{"sys", NULL, false},          /* built at start-up (worker/modules.c) */
+	{"sys", NULL, false},          /* built at start-up (worker/modules/sys/sys.c) */
 	{"time", mod_time_init, false},
 	{"typing", NULL, false},
 	{"unicodedata", mod_unicodedata_init, false},

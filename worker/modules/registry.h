@@ -2,7 +2,7 @@
  * each one is built.
  *
  * A module is a C part (an init function filling the module's dict), a
- * frozen Python part (source under worker/modules/py/, compiled into the
+ * frozen Python part (source under worker/modules/NAME/, compiled into the
  * worker at build time and run in the module's dict after the C part), or
  * both.  The table in registry.c lists every importable name; any other
  * name raises ModuleNotFoundError, as the spec requires.  Names marked
@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "worker/runtime.h"
+#include "worker/runtime/runtime.h"
 
 /* Fills d (the new module's dict, which already holds __name__).  false
  * with an exception set on failure. */

@@ -1,0 +1,25 @@
+/* compile.h -- the bytecode compiler's entry points. */
+#ifndef BOX_COMPILE_H
+#define BOX_COMPILE_H
+
+#include "worker/parse/ast.h"
+#include "worker/runtime/runtime.h"
+
+enum { COMPILE_EXEC, COMPILE_EVAL, COMPILE_SINGLE };
+
+/* AST to a module code object; NULL with a SyntaxError set on failure.
+ * source (may be NULL) is kept for tracebacks. */
+Code *compile_ast(ast_mod *mod, const char *filename, Str *source, int mode);
+/* Parse + compile; NULL with SyntaxError (or MemoryError) set. */
+Code *compile_string(const char *src, size_t len, const char *filename, int mode);
+/* The SyntaxWarnings of CPython's compiler, printed on stderr
+ * (worker/compile/compile_warn.c): `is` with a literal, an assert on a tuple, a
+ * literal called or indexed as if a comma were missing. */
+void compile_warn_compare(const char *filename, Str *source, const ast_expr *e);
+void compile_warn_call(const char *filename, Str *source, const ast_expr *e);
+void compile_warn_subscript(const char *filename, Str *source, const ast_expr *e);
+void compile_warn_assert(const char *filename, Str *source, const ast_stmt *s);
+Value make_syntax_error(Type *t, const char *msg, const char *filename, Str *source,
+			int line, int col1, int end_line, int end_col1);
+
+#endif
