@@ -20,7 +20,6 @@
 #include "worker/compile/opcodes.h"
 #include "worker/compile/symtable.h"
 #include "worker/compile/compile.h"
-#include "worker/eval/vm.h"
 
 enum { FB_WHILE, FB_FOR, FB_TRY_EXCEPT, FB_FINALLY_TRY, FB_FINALLY_END, FB_WITH,
        FB_ASYNC_WITH, FB_HANDLER, FB_HANDLER_CLEANUP, FB_ASYNC_FOR, FB_POP_VALUE, FB_EXCEPT_STAR };

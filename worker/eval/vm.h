@@ -62,20 +62,6 @@ void gen_types_init(void);
 int frame_line(Frame *f);
 int frame_lasti(Frame *f);
 
-/* The source position of one instruction (CPython's co_positions): lines
- * 1-based, columns 0-based UTF-8 byte offsets, -1 where unknown.  The
- * compiler (compile.c: postab_encode) writes the table, code_position()
- * reads it. */
-struct code_pos {
-	int line, end_line, col, end_col;
-};
-bool code_position(const Code *co, int lasti, struct code_pos *out);
-
-/* Tracebacks record the instruction; the line is derived when asked
- * (exc.c: tb_line).  exc_add_tb_at() is exc_add_tb() with an instruction. */
-#define TB_LINE_UNKNOWN (-0x7fffffff)
-void exc_add_tb_at(Obj *exc, Code *code, int lasti);
-int tb_line(TB *tb);
 Value super_call(Value self, const Value *args, size_t nargs, Tuple *kw);
 Value build_class(Value self, const Value *args, size_t nargs, Tuple *kw);
 void vm_init(void);

@@ -12,7 +12,6 @@
 
 #include "worker/runtime/interp.h"
 #include "worker/runtime/runtime.h"
-#include "worker/eval/vm.h"
 
 VMState vm;
 static Exc *prealloc_memerr;

@@ -126,7 +126,7 @@ struct Code {
 	Str *source;           /* the module's source text, for tracebacks */
 	int firstline;
 	void *caches;          /* inline caches, one GlobalCache per instruction (lazy) */
-	const uint8_t *postab; /* per-instruction source positions, compact (vm.c: code_position);
+	const uint8_t *postab; /* per-instruction source positions, compact (objects/code_position.c);
 				* stored in the Code object's own allocation, after the struct */
 	uint32_t npostab;      /* its size in bytes */
 };
@@ -187,7 +187,7 @@ typedef struct TB {
 	Obj ob;
 	struct TB *next;
 	Code *code;
-	int line;              /* TB_LINE_UNKNOWN (vm.h): not computed yet, see lasti */
+	int line;              /* TB_LINE_UNKNOWN (below): not computed yet, see lasti */
 	int lasti;             /* the instruction (index) that raised, or -1 */
 } TB;
 
@@ -335,6 +335,20 @@ int excgroup_match(Value exc, Value type, Value *match, Value *rest);
 bool excgroup_check_star_type(Value type);
 Value excgroup_prep_reraise(Value orig, List *excs);
 void exc_add_tb(Obj *exc, Code *code, int line);
+/* The source position of one instruction (CPython's co_positions): lines
+ * 1-based, columns 0-based UTF-8 byte offsets, -1 where unknown.  The
+ * compiler (compile.c: postab_encode) writes the table,
+ * code_position() (objects/code_position.c) reads it. */
+struct code_pos {
+	int line, end_line, col, end_col;
+};
+bool code_position(const Code *co, int lasti, struct code_pos *out);
+
+/* Tracebacks record the instruction; the line is derived when asked
+ * (objects/exc.c: tb_line).  exc_add_tb_at() is exc_add_tb() with an instruction. */
+#define TB_LINE_UNKNOWN (-0x7fffffff)
+void exc_add_tb_at(Obj *exc, Code *code, int lasti);
+int tb_line(TB *tb);
 Value exc_args_str(Exc *e);
 
 /* ---- abstract protocol (abstract.c) ------------------------------------ */
