@@ -16,22 +16,12 @@ ref=${PYTHON_REF:-/usr/bin/python3.11}
 [ -x "$broker" ] || { echo "bench: no box-broker at $broker (set BOX_BROKER)" >&2; exit 2; }
 [ -x "$ref" ] || { echo "bench: no reference interpreter at $ref" >&2; exit 2; }
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. "$here/../tests/lib/box.sh"
+box_tmpdir bench
+work=$TMP
 progs="$work/progs"   # each program is copied here: the box's agent may read it
-mkdir -p "$progs"
-mkdir -p "$work/ws"
-cat > "$work/box.toml" <<TOML
-name = "bench"
-box_dir = "$work/state"
-policy = "policy.dw"
-
-[agent]
-workspace = "$work/ws"
-
-[agent.filesystem]
-read = ["$progs"]
-TOML
+mkdir -p "$progs" "$work/ws"
+box_write_toml "$work/box.toml" bench "$work/state" "$work/ws" policy.dw "$progs"
 : > "$work/policy.dw"
 
 # best_time CMD... -> prints the best wall time in seconds over $runs runs

@@ -5,23 +5,14 @@
 # The agent may read the cases (box-broker reads a SCRIPT with the agent's
 # own access).
 top_builddir=$(cd "${top_builddir:-.}" && pwd)
-broker=$top_builddir/box-broker
-[ -x "$broker" ] || { echo "run-boxed: no box-broker in $top_builddir" >&2; exit 99; }
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$top_srcdir/tests/lib/box.sh"
+broker=$top_builddir/box-broker
+box_require "$broker"
 cases=$(cd "$top_srcdir/tests/conformance/cases" && pwd -P)
-box=$(mktemp -d)
-trap 'rm -rf "$box"' EXIT
-mkdir -p "$box/ws"
-cat > "$box/box.toml" <<TOML
-name = "conformance"
-box_dir = "$box/state"
-
-[agent]
-workspace = "$box/ws"
-
-[agent.filesystem]
-read = ["$cases"]
-TOML
-BOX_RUNNER="$broker --config $box/box.toml"
+box_tmpdir conformance
+mkdir -p "$TMP/ws"
+box_write_toml "$TMP/box.toml" conformance "$TMP/state" "$TMP/ws" "" "$cases"
+BOX_RUNNER="$broker --config $TMP/box.toml"
 export BOX_RUNNER top_builddir
 sh "$(dirname "$0")/run.sh"

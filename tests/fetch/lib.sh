@@ -14,25 +14,17 @@ BROKER="$top_builddir/box-broker"
 PY=${PYTHON311:-}
 [ -n "$PY" ] || { [ -x /usr/bin/python3.11 ] && PY=/usr/bin/python3.11; } || PY=python3
 
-for f in "$BROKER" "$top_builddir/box-worker"; do
-  if [ ! -x "$f" ]; then
-    echo "missing $f: build it first (make check builds it)" >&2
-    exit 99
-  fi
-done
-
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/box-fetch.XXXXXX") || exit 99
-TMP=$(cd "$TMP" && pwd -P)
+. "$top_srcdir/tests/lib/box.sh"
+box_require "$BROKER" "$top_builddir/box-worker"
+box_tmpdir fetch
 SERVER_PID=
-cleanup() {
+stop_server() {
   if [ -n "$SERVER_PID" ]; then
     kill "$SERVER_PID" 2>/dev/null
     wait "$SERVER_PID" 2>/dev/null
   fi
-  rm -rf "$TMP"
 }
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
+box_cleanup_hook=stop_server
 
 BOX="$TMP/box"
 WORKSPACE="$BOX/workspace"
@@ -95,17 +87,6 @@ RESOLVE="--resolve ok.test:$PORT:127.0.0.1 --resolve noreq.test:$PORT:127.0.0.1
 --resolve denied.test:$PORT:127.0.0.1 --resolve noip.test:$PORT:127.0.0.1
 --resolve closed.test:$CLOSED_PORT:127.0.0.1"
 
-checks=0
-failures=0
-pass() { checks=$((checks + 1)); echo "ok   $*"; }
-fail() { checks=$((checks + 1)); failures=$((failures + 1)); echo "FAIL $*"; }
-
-finish() {
-  echo "$(basename "$0"): $((checks - failures)) of $checks checks passed"
-  [ "$failures" -eq 0 ]
-  exit $?
-}
-
 # run_box SOURCE: runs SOURCE with -c through box-broker; sets $status;
 # $OUT and $ERR hold the streams; $NEW_RECORDS the decision-log lines this
 # run added; $NEW_SEEN the requests the server received during it.
@@ -125,44 +106,7 @@ run_box() {
 
 # decisions: each OTLP-JSON log record on stdin as one line
 # "verdict action resource rule" (what the digest's jq query prints).
-decisions() {
-  "$PY" -c '
-import json, sys
-for line in sys.stdin:
-    rec = json.loads(line)
-    for rl in rec.get("resourceLogs", []):
-        for sl in rl["scopeLogs"]:
-            if sl["scope"]["name"] != "strands-box.policy":
-                continue
-            for lr in sl["logRecords"]:
-                a = {x["key"]: x["value"].get("stringValue") for x in lr["attributes"]}
-                p = "strands.box.policy."
-                print(a.get(p + "verdict"), a.get(p + "action"), a.get(p + "resource"), a.get(p + "rule"))
-'
-}
-
-# check_status NAME WANT
-check_status() {
-  if [ "$status" -eq "$2" ]; then pass "$1: status $2"; else
-    fail "$1: status $status, expected $2 (stderr: $(head -c 400 "$ERR"))"; fi
-}
-
-# check_out NAME WANT: stdout is exactly WANT (plus the final newline).
-check_out() {
-  if [ "$(cat "$OUT")" = "$2" ]; then pass "$1: stdout"; else
-    fail "$1: stdout
---- got
-$(head -c 2000 "$OUT")
---- expected
-$2
----"; fi
-}
-
-# check_err NAME WANT: stderr holds the line WANT.
-check_err() {
-  if grep -qxF -- "$2" "$ERR"; then pass "$1: stderr has '$2'"; else
-    fail "$1: stderr '$(head -c 400 "$ERR")' lacks the line '$2'"; fi
-}
+decisions() { box_decisions; }
 
 # check_records NAME WANT: the decision-log lines of the last run are WANT.
 check_records() {

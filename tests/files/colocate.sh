@@ -16,19 +16,6 @@ when { context.input.path like "~/src/project/*" };'
 # cpus PID: the Cpus_allowed_list of PID
 cpus() { awk '/^Cpus_allowed_list:/ { print $2 }' "/proc/$1/status" 2>/dev/null; }
 
-# child_of PID: the pid of PID's child, waiting up to 5 s for it
-child_of() {
-  i=0
-  while [ $i -lt 100 ]; do
-    c=$(cat "/proc/$1/task/$1/children" 2>/dev/null | awk '{ print $1 }')
-    if [ -n "$c" ]; then echo "$c"; return 0; fi
-    kill -0 "$1" 2>/dev/null || return 1
-    sleep 0.05
-    i=$((i + 1))
-  done
-  return 1
-}
-
 SRC="from pathlib import Path
 p = Path('notes.txt')
 for _ in range(3000):
@@ -52,7 +39,7 @@ rm -f "$RECORDS"
 : >"$OUT"
 (cd "$WS" && HOME="$HOME_DIR" exec $pin "$BROKER" --config "$CFG/box.toml" -c "$SRC") >>"$OUT" 2>"$ERR" &
 bpid=$!
-wpid=$(child_of "$bpid") || wpid=""
+wpid=$(box_child_of "$bpid") || wpid=""
 if [ -n "$pin" ]; then start="0-1"; else start=$(cpus $$); fi
 i=0
 while [ $i -lt 400 ] && ! grep -q computing "$OUT"; do sleep 0.05; i=$((i + 1)); done

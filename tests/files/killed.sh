@@ -17,19 +17,6 @@ print('written', flush=True)
 import time
 time.sleep(60)"
 
-# child_of PID: the pid of PID's child, waiting up to 5 s for it
-child_of() {
-  i=0
-  while [ $i -lt 100 ]; do
-    c=$(cat "/proc/$1/task/$1/children" 2>/dev/null | awk '{ print $1 }')
-    if [ -n "$c" ]; then echo "$c"; return 0; fi
-    kill -0 "$1" 2>/dev/null || return 1
-    sleep 0.05
-    i=$((i + 1))
-  done
-  return 1
-}
-
 # tmpfile_supported DIR: the filesystem of DIR has O_TMPFILE
 tmpfile_supported() {
   "$PY" -c 'import os, sys; os.close(os.open(sys.argv[1], os.O_TMPFILE | os.O_RDWR, 0o600))' "$1" 2>/dev/null
@@ -53,7 +40,7 @@ for victim in worker broker; do
     continue
   fi
   if [ $victim = worker ]; then
-    wpid=$(child_of "$bpid") || { fail "worker: not found"; kill -9 "$bpid"; }
+    wpid=$(box_child_of "$bpid") || { fail "worker: not found"; kill -9 "$bpid"; }
     kill -9 "$wpid"
   else
     kill -9 "$bpid"

@@ -14,17 +14,9 @@ BROKER="$top_builddir/box-broker"
 PY=${PYTHON311:-}
 [ -n "$PY" ] || { [ -x /usr/bin/python3.11 ] && PY=/usr/bin/python3.11; } || PY=python3
 
-for f in "$BROKER" "$top_builddir/box-worker"; do
-  if [ ! -x "$f" ]; then
-    echo "missing $f: build it first (make check builds it)" >&2
-    exit 99
-  fi
-done
-
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/box-files.XXXXXX") || exit 99
-TMP=$(cd "$TMP" && pwd -P)
-trap 'chmod -R u+w "$TMP" 2>/dev/null; rm -rf "$TMP"' EXIT
-trap 'exit 1' INT TERM HUP
+. "$top_srcdir/tests/lib/box.sh"
+box_require "$BROKER" "$top_builddir/box-worker"
+box_tmpdir files
 
 HOME_DIR="$TMP/home"
 WS="$HOME_DIR/src/project"
@@ -65,16 +57,6 @@ when {
 set_policy() { printf '%s\n' "$1" >"$CFG/policy.dw"; }
 set_policy "$EXAMPLE_POLICY"
 
-checks=0
-failures=0
-pass() { checks=$((checks + 1)); printf 'ok   %s\n' "$*"; }
-fail() { checks=$((checks + 1)); failures=$((failures + 1)); printf 'FAIL %s\n' "$*"; }
-finish() {
-  echo "$(basename "$0"): $((checks - failures)) of $checks checks passed"
-  [ "$failures" -eq 0 ]
-  exit $?
-}
-
 # run_py SOURCE: the script through box-broker (the decision log is emptied
 # first); sets $status, $OUT and $ERR hold the streams.
 run_py() {
@@ -83,18 +65,6 @@ run_py() {
   status=$?
 }
 
-check_status() {
-  if [ "$status" -eq "$2" ]; then pass "$1: status $2"; else
-    fail "$1: status $status, expected $2 (stderr: $(head -c 400 "$ERR"))"; fi
-}
-check_out() {
-  if [ "$(cat "$OUT")" = "$2" ]; then pass "$1: stdout"; else
-    fail "$1: stdout '$(head -c 600 "$OUT")', expected '$2' (stderr: $(head -c 300 "$ERR"))"; fi
-}
-check_err() {
-  if grep -qxF -- "$2" "$ERR"; then pass "$1: stderr has '$2'"; else
-    fail "$1: stderr '$(head -c 400 "$ERR")' lacks the line '$2'"; fi
-}
 check_file() {
   if [ -f "$2" ] && [ "$(cat "$2")" = "$3" ]; then pass "$1: $2 holds '$3'"; else
     fail "$1: $2 holds '$(cat "$2" 2>/dev/null | head -c 200)', expected '$3'"; fi
@@ -106,19 +76,7 @@ check_no_file() {
 # decisions: one line per decision record: verdict action resource rule
 decisions() {
   [ -f "$RECORDS" ] || return 0
-  "$PY" -c '
-import json, sys
-for line in open(sys.argv[1]):
-    r = json.loads(line)
-    for rl in r.get("resourceLogs", []):
-        for sl in rl["scopeLogs"]:
-            if sl["scope"]["name"] != "strands-box.policy":
-                continue
-            for lr in sl["logRecords"]:
-                a = {x["key"][len("strands.box.policy."):]: x["value"].get("stringValue")
-                     for x in lr["attributes"] if x["key"].startswith("strands.box.policy.")}
-                print(a.get("verdict"), a.get("action"), a.get("resource"), a.get("rule"))
-' "$RECORDS"
+  box_decisions "$RECORDS"
 }
 # check_log NAME EXPECTED: the decision records are exactly EXPECTED lines.
 check_log() {

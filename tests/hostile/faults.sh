@@ -57,7 +57,7 @@ print('completed')" >"$OUT" 2>"$ERR" &
   broker=$(wait_for_file_pid "$TMP/pid")
   n=0
   while ! grep -q writing "$OUT" && [ $n -lt 200 ]; do sleep 0.05; n=$((n + 1)); done
-  worker=$(child_of "$broker")
+  worker=$(box_child_now "$broker")
   [ -n "$worker" ] && kill -KILL "$worker"
   wait "$reaper"; status=$?
   check_status "$1" 125

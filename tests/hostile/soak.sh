@@ -102,7 +102,7 @@ while [ $i -lt "$runs" ]; do
     while [ ! -s "$OUT" ] && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
     fds=$(fds_of "$broker")
     # the sample counts only if the script was still pausing after it
-    if [ -n "$(child_of "$broker")" ] && [ "$(wc -l <"$OUT")" -eq 1 ]; then
+    if [ -n "$(box_child_now "$broker")" ] && [ "$(wc -l <"$OUT")" -eq 1 ]; then
       fdsets=$((fdsets + 1))
       if [ -z "$fdfirst" ]; then fdfirst=$fds; elif [ "$fds" != "$fdfirst" ]; then
         fail "run $i: broker descriptors differ from the first sample: $(echo "$fds" | tr '\n' ' ')"; fi

@@ -8,7 +8,7 @@
   --deadline 60 -c "while True: pass" >"$OUT" 2>"$ERR" &
 reaper=$!
 broker=$(wait_for_file_pid "$TMP/pid")
-worker=$(wait_for_child "$broker")
+worker=$(box_child_of "$broker")
 if [ -n "$worker" ]; then pass "worker $worker running under broker $broker"; else
   fail "no worker under broker $broker"; fi
 kill -KILL "$broker"

@@ -36,7 +36,7 @@ for sig in TERM INT HUP; do
     -c "while True: pass" >"$OUT" 2>"$ERR" &
   reaper=$!
   broker=$(wait_for_file_pid "$TMP/pid")
-  worker=$(wait_for_child "$broker")
+  worker=$(box_child_of "$broker")
   kill -s "$sig" "$broker"
   wait "$reaper"; status=$?
   rm -f "$TMP/pid"

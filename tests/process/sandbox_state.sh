@@ -8,7 +8,7 @@
   -c "while True: pass" >"$OUT" 2>"$ERR" &
 reaper=$!
 broker=$(wait_for_file_pid "$TMP/pid")
-worker=$(wait_for_child "$broker")
+worker=$(box_child_of "$broker")
 # The worker enters its sandbox right after exec: wait until it has.
 i=0
 while [ $i -lt 100 ] && ! grep -q '^Seccomp:[[:space:]]*2' "/proc/$worker/status" 2>/dev/null; do

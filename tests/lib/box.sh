@@ -1,0 +1,120 @@
+# tests/lib/box.sh -- what every end-to-end suite (and bench/) needs to run
+# the real box-broker in a throw-away box (sourced; POSIX sh).
+#
+#   box_require FILE...        exit 99 (skip-as-error) unless each is executable
+#   box_tmpdir NAME            TMP := a fresh directory (physical path), removed
+#                              at exit; set box_cleanup_hook to a function name
+#                              to run first (a server to stop, say)
+#   box_write_toml FILE NAME BOX_DIR WORKSPACE [POLICY] [READ_DIR...]
+#                              a minimal box.toml: no policy file when POLICY
+#                              is "", read grants for each READ_DIR
+#   box_child_now PID          the pid of PID's (only) child, or nothing
+#   box_child_of PID           the same, waiting up to 5 s for it (gives up
+#                              at once when PID is gone)
+#   pass / fail / finish       count checks; finish prints the summary and
+#                              exits non-zero when a check failed
+#   check_status / check_out / check_err / check_err_has NAME WANT
+#                              over $status, $OUT and $ERR (set by the suite)
+#   box_decisions [FILE...]    the decision records of an OTLP-JSON log (or
+#                              stdin), one "verdict action resource rule" line
+#                              each (tests/lib/decisions.py; needs $PY)
+
+box_require() {
+  for f in "$@"; do
+    if [ ! -x "$f" ]; then
+      echo "missing $f: build it first (make check builds it)" >&2
+      exit 99
+    fi
+  done
+}
+
+box_on_exit() {
+  if [ -n "${box_cleanup_hook:-}" ]; then "$box_cleanup_hook"; fi
+  chmod -R u+w "$TMP" 2>/dev/null
+  rm -rf "$TMP"
+}
+
+box_tmpdir() {
+  TMP=$(mktemp -d "${TMPDIR:-/tmp}/box-$1.XXXXXX") || exit 99
+  TMP=$(cd "$TMP" && pwd -P)
+  trap box_on_exit EXIT
+  trap 'exit 1' INT TERM HUP
+}
+
+box_write_toml() {
+  _file=$1 _name=$2 _state=$3 _ws=$4 _policy=${5:-}
+  shift 4
+  [ $# -gt 0 ] && shift
+  {
+    printf 'name = "%s"\nbox_dir = "%s"\n' "$_name" "$_state"
+    [ -n "$_policy" ] && printf 'policy = "%s"\n' "$_policy"
+    printf '\n[agent]\nworkspace = "%s"\n' "$_ws"
+    if [ $# -gt 0 ]; then
+      printf '\n[agent.filesystem]\nread = ['
+      _sep=
+      for _d in "$@"; do printf '%s"%s"' "$_sep" "$_d"; _sep=', '; done
+      printf ']\n'
+    fi
+  } >"$_file"
+}
+
+box_child_now() {
+  # The kernel's list of PID's children when it has one: one read, no race.
+  # Otherwise every process's status; one awk per file, because mawk (Debian's
+  # awk) gives up on all of them when one process exits during the scan.
+  if [ -r "/proc/$1/task/$1/children" ]; then
+    awk '{ print $1 }' "/proc/$1/task/$1/children" 2>/dev/null | grep .
+    return
+  fi
+  for _s in /proc/[0-9]*/status; do
+    awk -v parent="$1" '/^PPid:/ { if ($2 == parent) { split(FILENAME, part, "/"); print part[3] } exit }' \
+      "$_s" 2>/dev/null
+  done | head -n 1 | grep .
+}
+
+box_child_of() {
+  _i=0
+  while [ $_i -lt 100 ]; do
+    if _c=$(box_child_now "$1"); then echo "$_c"; return 0; fi
+    kill -0 "$1" 2>/dev/null || return 1
+    sleep 0.05
+    _i=$((_i + 1))
+  done
+  return 1
+}
+
+checks=0
+failures=0
+pass() { checks=$((checks + 1)); printf 'ok   %s\n' "$*"; }
+fail() { checks=$((checks + 1)); failures=$((failures + 1)); printf 'FAIL %s\n' "$*"; }
+finish() {
+  echo "$(basename "$0"): $((checks - failures)) of $checks checks passed"
+  [ "$failures" -eq 0 ]
+  exit $?
+}
+
+check_status() {
+  if [ "$status" -eq "$2" ]; then pass "$1: status $2"; else
+    fail "$1: status $status, expected $2 (stderr: $(head -c 400 "$ERR"))"; fi
+}
+check_out() {
+  if [ "$(cat "$OUT")" = "$2" ]; then pass "$1: stdout"; else
+    fail "$1: stdout
+--- got
+$(head -c 2000 "$OUT")
+--- expected
+$2
+--- stderr
+$(head -c 400 "$ERR")
+---"; fi
+}
+check_err() {
+  if grep -qxF -- "$2" "$ERR"; then pass "$1: stderr has '$2'"; else
+    fail "$1: stderr '$(head -c 400 "$ERR")' lacks the line '$2'"; fi
+}
+check_err_has() {
+  if grep -qF -- "$2" "$ERR"; then pass "$1: stderr has '$2'"; else
+    fail "$1: stderr '$(head -c 400 "$ERR")' lacks '$2'"; fi
+}
+
+box_decisions() { "$PY" "$top_srcdir/tests/lib/decisions.py" "$@"; }
