@@ -2,9 +2,10 @@
 """gen_re_random.py -- expected values for test_re_random (the re and random
 cores) from CPython 3.11.
 
-Writes cases_random.inc and cases_re.inc next to this script.  Run with
-/usr/bin/python3.11; the output is committed, so the tests never need
-Python at run time.
+Writes cases_random.inc and cases_re.inc into DIR (the first argument), or
+next to this script.  `make check` runs it with /usr/bin/python3.11 into
+the build tree before compiling the test (the tables are not committed):
+    python3.11 tests/modules/gen_re_random.py [DIR]
 """
 import os
 import re
@@ -13,7 +14,8 @@ import sys
 import warnings
 
 warnings.simplefilter("ignore")
-HERE = os.path.dirname(os.path.abspath(__file__))
+# Output directory: the first argument, else next to this script.
+HERE = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
 
 
 def c_bytes(b):

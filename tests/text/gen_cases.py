@@ -2,7 +2,8 @@
 """tests/text/gen_cases.py -- generate the expected-value tables of the
 text library's unit tests from CPython 3.11 itself.
 
-Writes (next to this script):
+Writes (into DIR, or next to this script; `make check` runs it into the
+build tree, so the tables are not committed):
   cases.txt    one call per line: NAME<TAB>ARG...<TAB>EXPECTED, every field
                escaped (printable ASCII but '\\' as is, other bytes \\xNN;
                str fields are UTF-8 with lone surrogates as 3-byte forms).
@@ -14,15 +15,17 @@ Writes (next to this script):
                decompositions and hashes of the names per 256-code-point
                block (see test_tables.c for the format).
 
-Usage: python3.11 tests/text/gen_cases.py   (deterministic output)
+Usage: python3.11 tests/text/gen_cases.py [DIR]   (deterministic output)
 """
 import os
 import random
+import sys
 import unicodedata
 
 assert unicodedata.unidata_version == "14.0.0", "run with python3.11"
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+# Output directory: the first argument, else next to this script.
+HERE = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
 
 
 def to_bytes(v):

@@ -10,9 +10,11 @@
 
 char *test_read_data(const char *name, size_t *len)
 {
-	const char *top = getenv("top_srcdir");
+	/* The tables are generated into the build tree by make check
+	 * (tests/text/gen_cases.py). */
+	const char *top = getenv("top_builddir");
 	char path[4096];
-	snprintf(path, sizeof path, "%s/tests/text/%s", top ? top : SRCDIR_FALLBACK, name);
+	snprintf(path, sizeof path, "%s/tests/text/%s", top ? top : BUILDDIR_FALLBACK, name);
 	FILE *f = fopen(path, "rb");
 	ck_assert_msg(f != NULL, "cannot open %s (set top_srcdir)", path);
 	fseek(f, 0, SEEK_END);
