@@ -2,6 +2,7 @@
  * (see alias_file.h). */
 #include <config.h>
 
+#include "common/fdio.h"
 #include "broker/alias_file.h"
 
 #include <errno.h>
@@ -70,18 +71,13 @@ alias_file_read(const char *box_dir, struct alias_file *af, char *err, size_t er
     snprintf(err, errlen, "%s: not a regular file of this user, writable only by it", path);
     return -1;
   }
-  for (;;) {
-    ssize_t n = read(fd, buf + got, ALIAS_FILE_MAX - got);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n < 0) {
-      snprintf(err, errlen, "%s: %s", path, strerror(errno));
-      close(fd);
-      return -1;
-    }
-    if (n == 0 || (got += (size_t)n) == ALIAS_FILE_MAX)
-      break;
+  ssize_t n = box_read_full(fd, buf, ALIAS_FILE_MAX);
+  if (n < 0) {
+    snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    close(fd);
+    return -1;
   }
+  got = (size_t)n;
   close(fd);
   for (size_t i = 0; i < got;) {
     const char *nl = memchr(buf + i, '\n', got - i);

@@ -1,6 +1,7 @@
 /* broker/install.c -- the alias installer (see install.h). */
 #include <config.h> /* the build configuration, not broker/config/config.h */
 
+#include "common/fdio.h"
 #include "broker/install.h"
 
 #include <errno.h>
@@ -38,18 +39,14 @@ read_file(const char *path, char **data, size_t *len, char *err, size_t errlen)
     snprintf(err, errlen, "out of memory");
     return -1;
   }
-  while (got < (size_t)st.st_size) {
-    ssize_t n = read(fd, *data + got, (size_t)st.st_size - got);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0) {
-      snprintf(err, errlen, "%s: %s", path, n < 0 ? strerror(errno) : "changed while read");
-      close(fd);
-      free(*data);
-      return -1;
-    }
-    got += (size_t)n;
+  ssize_t n = box_read_full(fd, *data, (size_t)st.st_size);
+  if (n != (ssize_t)st.st_size) {
+    snprintf(err, errlen, "%s: %s", path, n < 0 ? strerror(errno) : "changed while read");
+    close(fd);
+    free(*data);
+    return -1;
   }
+  got = (size_t)n;
   close(fd);
   *len = got;
   return 0;

@@ -2,6 +2,7 @@
  * agent's [agent.filesystem] grants (see script_source.h). */
 #include <config.h> /* the build configuration, not broker/config/config.h */
 
+#include "common/fdio.h"
 #include "broker/script_source.h"
 
 #include <errno.h>
@@ -148,31 +149,24 @@ script_source_read(const struct box_config *cfg, const char *path, char **src, s
     return -1;
   }
   char *buf = malloc(BOX_MAX_SCRIPT_BYTES + 1);
-  size_t got = 0;
   if (buf == NULL) {
     close(fd);
     return io_error(err, errlen, path, ENOMEM);
   }
-  for (;;) {
-    ssize_t n = read(fd, buf + got, BOX_MAX_SCRIPT_BYTES + 1 - got);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n < 0) {
-      int e = errno;
-      close(fd);
-      free(buf);
-      return io_error(err, errlen, path, e);
-    }
-    if (n == 0)
-      break;
-    got += (size_t)n;
-    if (got > BOX_MAX_SCRIPT_BYTES) { /* it grew while we read it */
-      close(fd);
-      free(buf);
-      snprintf(err, errlen, "Shell script %s is over %u bytes; maximum is %u", path,
-               BOX_MAX_SCRIPT_BYTES, BOX_MAX_SCRIPT_BYTES);
-      return -1;
-    }
+  ssize_t n = box_read_full(fd, buf, BOX_MAX_SCRIPT_BYTES + 1);
+  if (n < 0) {
+    int e = errno;
+    close(fd);
+    free(buf);
+    return io_error(err, errlen, path, e);
+  }
+  size_t got = (size_t)n;
+  if (got > BOX_MAX_SCRIPT_BYTES) { /* it grew while we read it */
+    close(fd);
+    free(buf);
+    snprintf(err, errlen, "Shell script %s is over %u bytes; maximum is %u", path,
+             BOX_MAX_SCRIPT_BYTES, BOX_MAX_SCRIPT_BYTES);
+    return -1;
   }
   close(fd);
   *src = buf;

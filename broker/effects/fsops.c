@@ -4,6 +4,7 @@
  * policy decision -> reach floor -> act inside the directory fd
  * fx_open_parent() returned, on one leaf name, never following a symlink. */
 #define _GNU_SOURCE
+#include "common/fdio.h"
 #include "broker/effects/effects_int.h"
 
 #include <dirent.h>
@@ -140,46 +141,6 @@ int fx_open_leaf_append(struct effects *e, const char *action, const struct fx_p
   return -1;
 }
 
-int fx_read_all(int fd, size_t limit, void **out, size_t *len)
-{
-  size_t cap = 0, n = 0;
-  char *buf = NULL;
-  for (;;) {
-    if (n == cap) {
-      if (cap > limit) {
-        free(buf);
-        errno = EFBIG;
-        return -1;
-      }
-      cap = cap ? cap * 2 : 65536;
-      char *nb = realloc(buf, cap + 1);
-      if (nb == NULL)
-        abort();
-      buf = nb;
-    }
-    ssize_t k = read(fd, buf + n, cap - n);
-    if (k < 0) {
-      if (errno == EINTR)
-        continue;
-      int saved = errno;
-      free(buf);
-      errno = saved;
-      return -1;
-    }
-    if (k == 0)
-      break;
-    n += (size_t)k;
-  }
-  if (n > limit) {
-    free(buf);
-    errno = EFBIG;
-    return -1;
-  }
-  *out = buf;
-  *len = n;
-  return 0;
-}
-
 int fx_op_read(struct effects *e, const struct fx_path *p, struct fx_reply *r)
 {
   int parentfd, exists;
@@ -195,8 +156,11 @@ int fx_op_read(struct effects *e, const struct fx_path *p, struct fx_reply *r)
   } else {
     int fd = fx_open_leaf_read(e, "fs:read", p, parentfd, &st, r);
     if (fd >= 0) {
-      if (fx_read_all(fd, EFFECTS_MAX_FILE, &r->data, &r->len) != 0)
+      char *data;
+      if (box_read_all(fd, EFFECTS_MAX_FILE, &data, &r->len) != 0)
         fx_reply_errno(r, errno, p, NULL);
+      else
+        r->data = data;
       close(fd);
     }
   }
@@ -274,24 +238,9 @@ int fx_copy_fd(int from, int to)
       errno = EFBIG;
       return -1;
     }
-    if (fx_write_all(to, buf, (size_t)k) != 0)
+    if (box_write_all(to, buf, (size_t)k) != 0)
       return -1;
   }
-}
-
-int fx_write_all(int fd, const void *data, size_t len)
-{
-  const char *s = data;
-  while (len > 0) {
-    ssize_t k = write(fd, s, len);
-    if (k < 0 && errno == EINTR)
-      continue;
-    if (k < 0)
-      return -1;
-    s += k;
-    len -= (size_t)k;
-  }
-  return 0;
 }
 
 int fx_commit_tmp(int parentfd, const char *tmp, int tmpfd, const char *leaf, mode_t mode, int excl)
@@ -355,14 +304,14 @@ int fx_op_write(struct effects *e, const struct fx_path *p, const char *mode, co
       err = errno;
     else if ((unsigned long long)now.st_size + len > EFFECTS_MAX_FILE)
       err = EFBIG;
-    else if (fx_write_all(fd, data, len) != 0)
+    else if (box_write_all(fd, data, len) != 0)
       err = errno;
     if (!err)
       json_object_object_add(r->resp, "n", json_object_new_int64((int64_t)len));
   } else if ((fd = fx_tmp_create(e, parentfd, tmp)) < 0) {
     err = errno;
   } else {
-    if (fx_write_all(fd, data, len) != 0)
+    if (box_write_all(fd, data, len) != 0)
       err = errno;
     mode_t fmode = exists ? (st.st_mode & 07777) : (0666 & ~e->umask);
     if (!err && fx_commit_tmp(parentfd, tmp, fd, p->leaf, fmode, mode[0] == 'x') != 0)

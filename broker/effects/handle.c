@@ -8,6 +8,7 @@
  * worker or broker) leaves the old content and no stray file.  Each
  * hread/hwrite is decided again with the action and operation of the open. */
 #define _GNU_SOURCE
+#include "common/fdio.h"
 #include "broker/effects/effects_int.h"
 
 #include <errno.h>
@@ -193,27 +194,23 @@ int fx_op_hread(struct effects *e, long id, long long n, struct fx_reply *r)
                      h->writable ? "write_content" : "read_content", &h->path, r) != 0)
     return 0;
   if (n < 0) {
-    if (fx_read_all(h->fd, EFFECTS_MAX_FILE, &r->data, &r->len) != 0)
+    char *data;
+    if (box_read_all(h->fd, EFFECTS_MAX_FILE, &data, &r->len) != 0)
       fx_reply_errno(r, errno, &h->path, NULL);
+    else
+      r->data = data;
   } else {
     size_t want = (unsigned long long)n > EFFECTS_MAX_FILE ? EFFECTS_MAX_FILE : (size_t)n;
     char *buf = malloc(want + 1);
     if (buf == NULL)
       abort();
-    size_t got = 0;
-    while (got < want) {
-      ssize_t k = read(h->fd, buf + got, want - got);
-      if (k < 0 && errno == EINTR)
-        continue;
-      if (k < 0) {
-        fx_reply_errno(r, errno, &h->path, NULL);
-        free(buf);
-        return 0;
-      }
-      if (k == 0)
-        break;
-      got += (size_t)k;
+    ssize_t k = box_read_full(h->fd, buf, want);
+    if (k < 0) {
+      fx_reply_errno(r, errno, &h->path, NULL);
+      free(buf);
+      return 0;
     }
+    size_t got = (size_t)k;
     if (got == 0) {
       free(buf);
       buf = NULL;
@@ -243,7 +240,7 @@ int fx_op_hwrite(struct effects *e, long id, const void *data, size_t len, struc
     fx_reply_errno(r, EFBIG, &h->path, NULL);
     return 0;
   }
-  if (fx_write_all(h->fd, data, len) != 0) {
+  if (box_write_all(h->fd, data, len) != 0) {
     h->write_errno = errno;
     fx_reply_errno(r, errno, &h->path, NULL);
     return 0;

@@ -18,8 +18,6 @@ int fx_open_leaf_read(struct effects *e, const char *action, const struct fx_pat
  * the fd, or -1 (reply set). */
 int fx_open_leaf_append(struct effects *e, const char *action, const struct fx_path *p,
                         int parentfd, int readable, struct fx_reply *r);
-int fx_read_all(int fd, size_t limit, void **out, size_t *len);
-int fx_write_all(int fd, const void *data, size_t len);
 /* fchmod(mode) then puts the temporary file (tmp, or unnamed when tmp is
  * "") at leaf, replacing what is there (excl: only if leaf is free). */
 int fx_commit_tmp(int parentfd, const char *tmp, int tmpfd, const char *leaf, mode_t mode, int excl);
