@@ -1,4 +1,4 @@
-/* common/toml.c -- TOML 1.0 parser: the arena, the tree, the public
+/* common/toml.c -- TOML 1.0 parser: the tree, the public
  * accessors, and the document grammar (key/value lines, [table] and
  * [[array of tables]] headers, dotted keys and the redefinition rules).
  * Values themselves (strings, numbers, date-times, arrays, inline tables)
@@ -13,52 +13,9 @@
 #include "common/toml_int.h"
 
 struct toml_doc {
-  struct toml_arena arena;
+  struct arena arena;
   struct toml_value *root;
 };
-
-/* ---- arena -------------------------------------------------------------- */
-
-struct toml_arena_chunk {
-  struct toml_arena_chunk *next;
-  size_t used, cap;
-  _Alignas(16) unsigned char data[];
-};
-
-#define ARENA_CHUNK 65536
-
-void *toml_arena_alloc(struct toml_arena *a, size_t size) {
-  size_t need = (size + 15) & ~(size_t)15;
-  if (need < size)
-    return NULL;
-  struct toml_arena_chunk *c = a->head;
-  if (c == NULL || c->cap - c->used < need) {
-    size_t cap = need > ARENA_CHUNK ? need : ARENA_CHUNK;
-    size_t total;
-    if (__builtin_add_overflow(cap, sizeof *c, &total))
-      return NULL;
-    c = malloc(total);
-    if (c == NULL)
-      return NULL;
-    c->used = 0;
-    c->cap = cap;
-    c->next = a->head;
-    a->head = c;
-  }
-  void *p = c->data + c->used;
-  c->used += need;
-  return p;
-}
-
-void toml_arena_free(struct toml_arena *a) {
-  struct toml_arena_chunk *c = a->head;
-  while (c != NULL) {
-    struct toml_arena_chunk *next = c->next;
-    free(c);
-    c = next;
-  }
-  a->head = NULL;
-}
 
 /* ---- errors ------------------------------------------------------------- */
 
@@ -137,7 +94,7 @@ int buf_putc(struct parser *P, struct toml_buf *b, char c) { return buf_put(P, b
 /* ---- tree --------------------------------------------------------------- */
 
 struct toml_value *toml_new(struct parser *P, enum toml_type type) {
-  struct toml_value *v = toml_arena_alloc(P->arena, sizeof *v);
+  struct toml_value *v = arena_try_alloc(P->arena, sizeof *v);
   if (v == NULL) {
     toml_fail(P, "out of memory");
     return NULL;
@@ -154,7 +111,7 @@ int toml_array_push(struct parser *P, struct toml_value *arr, struct toml_value 
     size_t cap = arr->u.arr.cap ? arr->u.arr.cap * 2 : 4, bytes;
     if (__builtin_mul_overflow(cap, sizeof(struct toml_value *), &bytes))
       return toml_fail(P, "out of memory");
-    struct toml_value **nv = toml_arena_alloc(P->arena, bytes);
+    struct toml_value **nv = arena_try_alloc(P->arena, bytes);
     if (nv == NULL)
       return toml_fail(P, "out of memory");
     if (arr->u.arr.n)
@@ -205,7 +162,7 @@ static int reindex(struct parser *P, struct toml_value *t) {
     nslots *= 2;
   if (nslots > UINT32_MAX)
     return toml_fail(P, "table too large");
-  uint32_t *slots = toml_arena_alloc(P->arena, nslots * sizeof *slots);
+  uint32_t *slots = arena_try_alloc(P->arena, nslots * sizeof *slots);
   if (slots == NULL)
     return toml_fail(P, "out of memory");
   memset(slots, 0, nslots * sizeof *slots);
@@ -227,7 +184,7 @@ int toml_table_add(struct parser *P, struct toml_value *t, const char *key, size
     size_t cap = t->u.tab.cap ? t->u.tab.cap * 2 : 4, bytes;
     if (cap >= UINT32_MAX || __builtin_mul_overflow(cap, sizeof(struct toml_entry), &bytes))
       return toml_fail(P, "table too large");
-    struct toml_entry *ne = toml_arena_alloc(P->arena, bytes);
+    struct toml_entry *ne = arena_try_alloc(P->arena, bytes);
     if (ne == NULL)
       return toml_fail(P, "out of memory");
     if (t->u.tab.n)
@@ -559,7 +516,7 @@ struct toml_doc *toml_parse(const char *text, size_t len, char *err, size_t errl
 void toml_free(struct toml_doc *doc) {
   if (doc == NULL)
     return;
-  toml_arena_free(&doc->arena);
+  arena_free(&doc->arena);
   free(doc);
 }
 

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/arena.h"
 #include "common/toml.h"
 
 /* Table flags: how a table came to exist (drives the redefinition rules). */
@@ -52,12 +53,6 @@ struct toml_value {
   } u;
 };
 
-struct toml_arena_chunk;
-
-struct toml_arena {
-  struct toml_arena_chunk *head;
-};
-
 /* Growable scratch buffer (malloc'd, reused while parsing). */
 struct toml_buf {
   char *s;
@@ -68,7 +63,7 @@ struct parser {
   const char *start, *p, *end;
   int line;
   const char *line_start;
-  struct toml_arena *arena;
+  struct arena *arena;
   struct toml_buf scratch;
   char *err;
   size_t errlen;
@@ -78,8 +73,6 @@ struct parser {
 
 #define TOML_MAX_DEPTH 200
 
-void *toml_arena_alloc(struct toml_arena *a, size_t size);
-void toml_arena_free(struct toml_arena *a);
 
 /* Records the first error at the current position; returns -1. */
 int toml_fail(struct parser *P, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

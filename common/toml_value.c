@@ -143,7 +143,7 @@ static int parse_escape(struct parser *P) {
 
 /* Copies the finished scratch string into a new string value. */
 static int finish_string(struct parser *P, struct toml_value *v) {
-  char *s = toml_arena_alloc(P->arena, P->scratch.len + 1);
+  char *s = arena_try_alloc(P->arena, P->scratch.len + 1);
   if (s == NULL)
     return toml_fail(P, "out of memory");
   if (P->scratch.len)
@@ -272,7 +272,7 @@ int toml_parse_simple_key(struct parser *P, const char **key, size_t *len) {
     if (buf_put(P, &P->scratch, s, (size_t)(P->p - s)) < 0)
       return -1;
   }
-  char *k = toml_arena_alloc(P->arena, P->scratch.len + 1);
+  char *k = arena_try_alloc(P->arena, P->scratch.len + 1);
   if (k == NULL)
     return toml_fail(P, "out of memory");
   memcpy(k, P->scratch.s, P->scratch.len + 1);

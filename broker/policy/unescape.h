@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "broker/policy/arena.h"
+#include "common/arena.h"
 
 /* Decoded string into arena memory (NUL-terminated, length in *outlen).
  * Returns NULL with err on a bad escape. */

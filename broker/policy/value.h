@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "broker/policy/arena.h"
+#include "common/arena.h"
 
 struct str {
 	const char *p;

@@ -1,5 +1,7 @@
-/* arena.c -- bump allocator (see arena.h). */
-#include "broker/policy/arena.h"
+/* common/arena.c -- bump allocator (see arena.h). */
+#include "config.h"
+
+#include "common/arena.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -22,23 +24,25 @@ void arena_init(struct arena *a)
 
 static void oom(void)
 {
-	fputs("box: out of memory in policy engine\n", stderr);
+	fputs("box: out of memory\n", stderr);
 	abort();
 }
 
-void *arena_alloc(struct arena *a, size_t size)
+void *arena_try_alloc(struct arena *a, size_t size)
 {
 	size_t need = (size + 15) & ~(size_t)15;
 	if (need < size)
-		oom();
+		return NULL;
 	struct arena_chunk *c = a->head;
 	if (c == NULL || c->size - c->used < need) {
 		size_t csize = need > CHUNK_MIN ? need : CHUNK_MIN;
 		if (a->head && a->head->size * 2 > csize && a->head->size < (1u << 20))
 			csize = a->head->size * 2;
+		if (csize > SIZE_MAX - sizeof *c)
+			return NULL;
 		c = malloc(sizeof *c + csize);
 		if (c == NULL)
-			oom();
+			return NULL;
 		c->size = csize;
 		c->used = 0;
 		c->next = a->head;
@@ -48,6 +52,14 @@ void *arena_alloc(struct arena *a, size_t size)
 	void *p = c->data + c->used;
 	c->used += need;
 	memset(p, 0, size);
+	return p;
+}
+
+void *arena_alloc(struct arena *a, size_t size)
+{
+	void *p = arena_try_alloc(a, size);
+	if (p == NULL)
+		oom();
 	return p;
 }
 
