@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/utf8.h"
 #include "common/toml_int.h"
 
 /* ---- characters ------------------------------------------------------------ */
@@ -87,19 +88,7 @@ int toml_skip_ws_nl_comments(struct parser *P) {
 
 static int put_utf8(struct parser *P, uint32_t cp) {
   char b[4];
-  size_t n;
-  if (cp < 0x80) {
-    b[0] = (char)cp, n = 1;
-  } else if (cp < 0x800) {
-    b[0] = (char)(0xC0 | (cp >> 6)), b[1] = (char)(0x80 | (cp & 0x3F)), n = 2;
-  } else if (cp < 0x10000) {
-    b[0] = (char)(0xE0 | (cp >> 12)), b[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-    b[2] = (char)(0x80 | (cp & 0x3F)), n = 3;
-  } else {
-    b[0] = (char)(0xF0 | (cp >> 18)), b[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-    b[2] = (char)(0x80 | ((cp >> 6) & 0x3F)), b[3] = (char)(0x80 | (cp & 0x3F)), n = 4;
-  }
-  return buf_put(P, &P->scratch, b, n);
+  return buf_put(P, &P->scratch, b, box_utf8_encode(cp, b));
 }
 
 /* At a backslash inside a basic string. */

@@ -1,4 +1,5 @@
 /* json.c -- small JSON reader (RFC 8259) into an arena tree; depth-bounded. */
+#include "common/utf8.h"
 #include "broker/policy/json.h"
 
 #include <setjmp.h>
@@ -94,21 +95,7 @@ static struct str jstring(struct jreader *r)
 				jfail(r, "unpaired surrogate");
 			}
 			/* \uXXXX (6 bytes) always yields at most as many bytes as it spans */
-			if (cp < 0x80) {
-				out[o++] = (char)cp;
-			} else if (cp < 0x800) {
-				out[o++] = (char)(0xC0 | (cp >> 6));
-				out[o++] = (char)(0x80 | (cp & 0x3F));
-			} else if (cp < 0x10000) {
-				out[o++] = (char)(0xE0 | (cp >> 12));
-				out[o++] = (char)(0x80 | ((cp >> 6) & 0x3F));
-				out[o++] = (char)(0x80 | (cp & 0x3F));
-			} else {
-				out[o++] = (char)(0xF0 | (cp >> 18));
-				out[o++] = (char)(0x80 | ((cp >> 12) & 0x3F));
-				out[o++] = (char)(0x80 | ((cp >> 6) & 0x3F));
-				out[o++] = (char)(0x80 | (cp & 0x3F));
-			}
+			o += box_utf8_encode(cp, out + o);
 			continue;
 		default:
 			jfail(r, "bad escape");

@@ -2,6 +2,8 @@
  * the wildcard matcher (greedy with backtracking to the last star). */
 #include "broker/policy/unescape.h"
 
+#include "common/utf8.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -14,30 +16,6 @@ static int hexval(int c)
 	if (c >= 'A' && c <= 'F')
 		return c - 'A' + 10;
 	return -1;
-}
-
-static size_t utf8_encode(uint32_t cp, unsigned char *o)
-{
-	if (cp < 0x80) {
-		o[0] = (unsigned char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		o[0] = (unsigned char)(0xC0 | (cp >> 6));
-		o[1] = (unsigned char)(0x80 | (cp & 0x3F));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		o[0] = (unsigned char)(0xE0 | (cp >> 12));
-		o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-		o[2] = (unsigned char)(0x80 | (cp & 0x3F));
-		return 3;
-	}
-	o[0] = (unsigned char)(0xF0 | (cp >> 18));
-	o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-	o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-	o[3] = (unsigned char)(0x80 | (cp & 0x3F));
-	return 4;
 }
 
 /* Decode one element starting at s[*i].  Writes bytes into o (up to 4),
@@ -142,7 +120,7 @@ static int decode_one(const char *s, size_t n, size_t *i, int pattern, unsigned 
 			snprintf(err, errlen, "\\u escape is a lone surrogate");
 			return -1;
 		}
-		return (int)utf8_encode(cp, o);
+		return (int)box_utf8_encode(cp, (char *)o);
 	}
 	default:
 		break;

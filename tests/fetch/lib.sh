@@ -10,13 +10,8 @@
 set -u
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
-BROKER="$top_builddir/box-broker"
-PY=${PYTHON311:-}
-[ -n "$PY" ] || { [ -x /usr/bin/python3.11 ] && PY=/usr/bin/python3.11; } || PY=python3
-
 . "$top_srcdir/tests/lib/box.sh"
-box_require "$BROKER" "$top_builddir/box-worker"
-box_tmpdir fetch
+box_e2e_setup fetch
 SERVER_PID=
 stop_server() {
   if [ -n "$SERVER_PID" ]; then

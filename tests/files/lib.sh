@@ -10,13 +10,8 @@
 set -u
 top_builddir=$(cd "${top_builddir:-.}" && pwd)
 top_srcdir=${top_srcdir:-.}
-BROKER="$top_builddir/box-broker"
-PY=${PYTHON311:-}
-[ -n "$PY" ] || { [ -x /usr/bin/python3.11 ] && PY=/usr/bin/python3.11; } || PY=python3
-
 . "$top_srcdir/tests/lib/box.sh"
-box_require "$BROKER" "$top_builddir/box-worker"
-box_tmpdir files
+box_e2e_setup files
 
 HOME_DIR="$TMP/home"
 WS="$HOME_DIR/src/project"

@@ -19,16 +19,17 @@ common|self
 seccomp|self common
 broker|self common seccomp
 worker|self common seccomp
-worker/parse|self worker/text
-worker/num|self
-worker/text|self
-worker/compile|self worker/parse worker/runtime worker/objects worker/num worker/text
-worker/objects|self worker/runtime worker/num worker/text
-worker/eval|self worker/compile worker/objects worker/runtime worker/num worker/text
+worker/parse|self worker/text common
+worker/num|self common
+worker/text|self common
+worker/compile|self worker/parse worker/runtime worker/objects worker/num worker/text common
+worker/objects|self worker/runtime worker/num worker/text common
+worker/eval|self worker/compile worker/objects worker/runtime worker/num worker/text common
 worker/host|self worker/runtime worker/objects common
 '
 # The modules' pure-C cores (libboxmodcores.a) know nothing of the object
-# model: they may include only each other, the text and number libraries.
+# model: they may include only each other, the text and number libraries
+# and common/utf8.h.
 cores='worker/modules/core_error.[ch]
 worker/modules/re/re_translate.[ch] worker/modules/re/re_text.[ch]
 worker/modules/re/re_engine.[ch] worker/modules/re/re_template.c
@@ -39,7 +40,7 @@ worker/modules/datetime/dt_*.[ch] worker/modules/datetime/strptime.[ch]'
 core_allowed='worker/modules/core_error.h worker/modules/re/re_ worker/modules/random/mt19937
 worker/modules/random/sha512 worker/modules/random/random_core worker/modules/json/json_scan
 worker/modules/json/json_escape worker/modules/datetime/dt_ worker/modules/datetime/strptime
-worker/num/ worker/text/'
+worker/num/ worker/text/ common/utf8.h'
 
 fails=0
 checked=0

@@ -1,6 +1,10 @@
 # tests/lib/box.sh -- what every end-to-end suite (and bench/) needs to run
 # the real box-broker in a throw-away box (sourced; POSIX sh).
 #
+#   PY                         set on sourcing: CPython 3.11 for the suites'
+#                              helpers ($PYTHON311, /usr/bin/python3.11, python3)
+#   box_e2e_setup NAME         BROKER := the built box-broker; exit 99 unless it
+#                              and box-worker are built; box_tmpdir NAME
 #   box_require FILE...        exit 99 (skip-as-error) unless each is executable
 #   box_tmpdir NAME            TMP := a fresh directory (physical path), removed
 #                              at exit; set box_cleanup_hook to a function name
@@ -18,6 +22,15 @@
 #   box_decisions [FILE...]    the decision records of an OTLP-JSON log (or
 #                              stdin), one "verdict action resource rule" line
 #                              each (tests/lib/decisions.py; needs $PY)
+
+PY=${PYTHON311:-}
+[ -n "$PY" ] || { [ -x /usr/bin/python3.11 ] && PY=/usr/bin/python3.11; } || PY=python3
+
+box_e2e_setup() {
+  BROKER="$top_builddir/box-broker"
+  box_require "$BROKER" "$top_builddir/box-worker"
+  box_tmpdir "$1"
+}
 
 box_require() {
   for f in "$@"; do

@@ -104,7 +104,7 @@ START_TEST(test_utf8_encode_decode)
 	static const size_t lens[] = { 1, 1, 2, 2, 3, 3, 3, 3, 4, 4 };
 	for (size_t i = 0; i < sizeof cps / sizeof cps[0]; i++) {
 		char buf[4];
-		size_t n = text_utf8_encode(cps[i], buf);
+		size_t n = box_utf8_encode(cps[i], buf);
 		ck_assert_uint_eq(n, lens[i]);
 		ck_assert_uint_eq(text_utf8_cp_len(cps[i]), n);
 		ck_assert_uint_eq(text_utf8_seq_len((unsigned char)buf[0]), n);

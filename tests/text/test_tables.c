@@ -80,7 +80,7 @@ static size_t report(const char *kind, uint32_t cp, const char *got, const char 
 static void props_of(uint32_t cp, struct text_buf *out)
 {
 	char s[8], sa[8];
-	size_t n = text_utf8_encode(cp, s);
+	size_t n = box_utf8_encode(cp, s);
 	sa[0] = 'a';
 	memcpy(sa + 1, s, n);
 	bool f[] = {
@@ -116,7 +116,7 @@ static void put_hex_cps(struct text_buf *out, const char *s, size_t len)
 static void cases_of(uint32_t cp, struct text_buf *out)
 {
 	char s[4];
-	size_t n = text_utf8_encode(cp, s);
+	size_t n = box_utf8_encode(cp, s);
 	int (*fns[4])(const char *, size_t, struct text_buf *) = {
 		text_upper, text_lower, text_title, text_casefold };
 	struct text_buf tmp = TEXT_BUF_INIT;

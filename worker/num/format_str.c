@@ -2,6 +2,7 @@
  * and small UTF-8 helpers. */
 #include "config.h"
 
+#include "common/utf8.h"
 #include "worker/num/format_internal.h"
 
 size_t num_utf8_count(const char *s, size_t len)
@@ -16,27 +17,8 @@ size_t num_utf8_count(const char *s, size_t len)
 int num_utf8_put(struct num_buf *out, uint32_t cp)
 {
 	char b[4];
-	int n;
-	if (cp < 0x80) {
-		b[0] = (char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		b[0] = (char)(0xC0 | (cp >> 6));
-		b[1] = (char)(0x80 | (cp & 0x3F));
-		n = 2;
-	} else if (cp < 0x10000) {
-		b[0] = (char)(0xE0 | (cp >> 12));
-		b[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		b[2] = (char)(0x80 | (cp & 0x3F));
-		n = 3;
-	} else {
-		b[0] = (char)(0xF0 | (cp >> 18));
-		b[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-		b[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		b[3] = (char)(0x80 | (cp & 0x3F));
-		n = 4;
-	}
-	return num_buf_append(out, b, (size_t)n) < 0 ? -1 : n;
+	size_t n = box_utf8_encode(cp, b);
+	return num_buf_append(out, b, n) < 0 ? -1 : (int)n;
 }
 
 /* Byte offset just past the first n code points of s. */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/utf8.h"
 #include "worker/runtime/runtime.h"
 #include "worker/text/text_ctype.h"
 
@@ -28,24 +29,6 @@ uint32_t utf8_decode(const unsigned char *p, size_t *len)
 	*len = 4;
 	return ((c & 0x07) << 18) | ((uint32_t)(p[1] & 0x3F) << 12) |
 	       ((uint32_t)(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
-}
-
-size_t utf8_encode(uint32_t cp, char *o)
-{
-	unsigned char *u = (unsigned char *)o;
-	if (cp < 0x80) { u[0] = (unsigned char)cp; return 1; }
-	if (cp < 0x800) { u[0] = (unsigned char)(0xC0 | (cp >> 6)); u[1] = (unsigned char)(0x80 | (cp & 0x3F)); return 2; }
-	if (cp < 0x10000) {
-		u[0] = (unsigned char)(0xE0 | (cp >> 12));
-		u[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-		u[2] = (unsigned char)(0x80 | (cp & 0x3F));
-		return 3;
-	}
-	u[0] = (unsigned char)(0xF0 | (cp >> 18));
-	u[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-	u[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-	u[3] = (unsigned char)(0x80 | (cp & 0x3F));
-	return 4;
 }
 
 Str *str_alloc(size_t nbytes)
@@ -116,7 +99,7 @@ Str *str_from_cp(uint32_t cp)
 		return latin1_chars[cp];
 	}
 	char buf[4];
-	size_t n = utf8_encode(cp, buf);
+	size_t n = box_utf8_encode(cp, buf);
 	Str *s = str_alloc(n);
 	if (!s)
 		return NULL;
@@ -497,7 +480,7 @@ void sb_add_str(StrBuf *b, Str *s) { sb_add(b, s->data, s->nbytes); }
 void sb_add_cp(StrBuf *b, uint32_t cp)
 {
 	char buf[4];
-	sb_add(b, buf, utf8_encode(cp, buf));
+	sb_add(b, buf, box_utf8_encode(cp, buf));
 }
 
 void sb_printf(StrBuf *b, const char *fmt, ...)

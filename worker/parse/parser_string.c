@@ -4,6 +4,7 @@
  * expressions are parsed by a sub-parser, conversions, '=' and nested
  * format specs).
  */
+#include "common/utf8.h"
 #include "worker/parse/parser_internal.h"
 
 #include <errno.h>
@@ -139,27 +140,7 @@ static void sb_putc(struct parser *p, struct sbuf *b, char c)
 static void sb_put_codepoint(struct parser *p, struct sbuf *b, uint32_t cp)
 {
 	char u[4];
-	size_t n;
-	if (cp < 0x80) {
-		u[0] = (char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xC0 | (cp >> 6));
-		u[1] = (char)(0x80 | (cp & 0x3F));
-		n = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xE0 | (cp >> 12));
-		u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[2] = (char)(0x80 | (cp & 0x3F));
-		n = 3;
-	} else {
-		u[0] = (char)(0xF0 | (cp >> 18));
-		u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[3] = (char)(0x80 | (cp & 0x3F));
-		n = 4;
-	}
-	sb_put(p, b, u, n);
+	sb_put(p, b, u, box_utf8_encode(cp, u));
 }
 
 /* ---- escapes ------------------------------------------------------------------- */

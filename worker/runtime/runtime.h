@@ -422,7 +422,6 @@ Value str_mod_format(Value fmt, Value args);
 Value str_format_method(Str *fmt, const Value *args, size_t nargs, Tuple *kwnames);
 void str_types_init(void);
 uint32_t utf8_decode(const unsigned char *p, size_t *len);
-size_t utf8_encode(uint32_t cp, char *out);
 
 /* string builder */
 typedef struct StrBuf {

@@ -118,7 +118,7 @@ int text_buf_put_cp(struct text_buf *b, uint32_t cp)
 {
 	if (b->len + 4 >= b->cap && text_buf_reserve(b, 4) != TEXT_OK)
 		return TEXT_ENOMEM;
-	b->len += text_utf8_encode(cp, b->data + b->len);
+	b->len += box_utf8_encode(cp, b->data + b->len);
 	b->data[b->len] = '\0';
 	return TEXT_OK;
 }

@@ -171,7 +171,7 @@ static int pad(const char *s, size_t len, size_t left, size_t right, uint32_t fi
 	char enc[4];
 	size_t flen = 1;
 	if (unit == TEXT_UNIT_CP)
-		flen = text_utf8_encode(fill, enc);
+		flen = box_utf8_encode(fill, enc);
 	else
 		enc[0] = (char)fill;
 	size_t fills, bytes, total;

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <stdbool.h>
 
+#include "common/utf8.h" /* box_utf8_encode */
+
 #define TEXT_MAX_CP 0x10FFFFu
 
 static inline bool text_cp_is_surrogate(uint32_t cp)
@@ -24,32 +26,6 @@ static inline bool text_cp_is_surrogate(uint32_t cp)
 static inline size_t text_utf8_cp_len(uint32_t cp)
 {
 	return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-}
-
-/* Encode cp (<= 0x10FFFF, surrogates allowed) into out; returns 1..4. */
-static inline size_t text_utf8_encode(uint32_t cp, char out[4])
-{
-	unsigned char *o = (unsigned char *)out;
-	if (cp < 0x80) {
-		o[0] = (unsigned char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		o[0] = (unsigned char)(0xC0 | (cp >> 6));
-		o[1] = (unsigned char)(0x80 | (cp & 0x3F));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		o[0] = (unsigned char)(0xE0 | (cp >> 12));
-		o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-		o[2] = (unsigned char)(0x80 | (cp & 0x3F));
-		return 3;
-	}
-	o[0] = (unsigned char)(0xF0 | (cp >> 18));
-	o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-	o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-	o[3] = (unsigned char)(0x80 | (cp & 0x3F));
-	return 4;
 }
 
 /* Length of the sequence starting with lead byte c in a well-formed string. */

@@ -3,6 +3,7 @@
  * Positions are byte offsets while scanning; an error converts its offset
  * to code points once (JSONDecodeError.pos).  Containers are tracked on an
  * explicit stack so nesting depth costs no C stack. */
+#include "common/utf8.h"
 #include "worker/modules/json/json_scan.h"
 
 #include <stdint.h>
@@ -88,28 +89,7 @@ static int sbuf_put(struct sbuf *b, const char *s, size_t n)
 static int sbuf_put_cp(struct sbuf *b, uint32_t cp)
 {
 	char u[4];
-	size_t n;
-
-	if (cp < 0x80) {
-		u[0] = (char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xC0 | (cp >> 6));
-		u[1] = (char)(0x80 | (cp & 0x3F));
-		n = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xE0 | (cp >> 12));
-		u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[2] = (char)(0x80 | (cp & 0x3F));
-		n = 3;
-	} else {
-		u[0] = (char)(0xF0 | (cp >> 18));
-		u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[3] = (char)(0x80 | (cp & 0x3F));
-		n = 4;
-	}
-	return sbuf_put(b, u, n);
+	return sbuf_put(b, u, box_utf8_encode(cp, u));
 }
 
 static int hex4(const char *s, uint32_t *out)
