@@ -67,15 +67,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* escape -> scan must give the input back (for valid WTF-8 input) */
 	for (int ascii = 0; ascii < 2; ascii++) {
-		struct num_buf b = NUM_BUF_INIT;
+		struct text_buf b = TEXT_BUF_INIT;
 		CHECK(json_escape_string(&b, s, size, ascii) == 0);
 		char *out;
 		size_t olen, end;
-		if (json_scanstring(b.p, b.len, 1, 1, &out, &olen, &end, &err) == 0) {
+		if (json_scanstring(b.data, b.len, 1, 1, &out, &olen, &end, &err) == 0) {
 			CHECK(end == b.len);
 			free(out);
 		}
-		num_buf_free(&b);
+		text_buf_free(&b);
 	}
 	free(n.last);
 	return 0;

@@ -47,7 +47,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t len = size - 9;
 	double x;
 	memcpy(&x, &bits, sizeof x);
-	struct num_buf out = NUM_BUF_INIT;
+	struct text_buf out = TEXT_BUF_INIT;
 	struct num_error err = NUM_ERROR_INIT;
 	struct num_intres r;
 	num_intres_init(&r);
@@ -121,7 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	}
 	check_result(rc, &err);
-	num_buf_free(&out);
+	text_buf_free(&out);
 	num_error_clear(&err);
 	num_intres_clear(&r);
 	return 0;

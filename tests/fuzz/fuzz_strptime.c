@@ -42,10 +42,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	struct dt_tm tm = { 2020, 2, 29, 13, 5, 9, 5, 60, 0 };
 	struct dt_delta off = { -1, 3600, 5 };
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	(void)dt_time_strftime(&b, fmt, flen, tm, NULL, 0, &err);
-	num_buf_free(&b);
+	text_buf_free(&b);
 	(void)dt_datetime_strftime(&b, fmt, flen, &tm, 7, &off, "UTC-23:00", &err);
-	num_buf_free(&b);
+	text_buf_free(&b);
 	return 0;
 }

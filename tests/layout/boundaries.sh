@@ -20,7 +20,7 @@ seccomp|self common
 broker|self common seccomp
 worker|self common seccomp
 worker/parse|self worker/text common
-worker/num|self common
+worker/num|self worker/text common
 worker/text|self common
 worker/compile|self worker/parse worker/runtime worker/objects worker/num worker/text common
 worker/objects|self worker/runtime worker/num worker/text common

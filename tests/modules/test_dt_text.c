@@ -27,14 +27,14 @@ START_TEST(test_datetime_strftime)
 	struct dt_tm tm = { c->year, c->mon, c->day, c->hour, c->min, c->sec, c->wday, c->yday, -1 };
 	struct dt_delta off;
 	struct core_error err;
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 
 	ck_assert_int_eq(dt_delta_from_us((__int128)c->off * 1000000, &off, &err), 0);
 	ck_assert_int_eq(dt_datetime_strftime(&b, c->fmt, strlen(c->fmt), &tm, c->us,
 					      c->has_off ? &off : NULL, c->tzname, &err), 0);
-	ck_assert_msg(strcmp(b.p ? b.p : "", c->expect) == 0, "case %d fmt '%s': got '%s' want '%s'", _i,
-		      c->fmt, b.p ? b.p : "", c->expect);
-	num_buf_free(&b);
+	ck_assert_msg(strcmp(b.data ? b.data : "", c->expect) == 0, "case %d fmt '%s': got '%s' want '%s'", _i,
+		      c->fmt, b.data ? b.data : "", c->expect);
+	text_buf_free(&b);
 }
 END_TEST
 
@@ -52,19 +52,19 @@ START_TEST(test_time_strftime)
 	const struct tstrftime_case *c = &tstrftime_cases[_i];
 	struct dt_tm tm = { c->t[0], c->t[1], c->t[2], c->t[3], c->t[4], c->t[5], c->t[6], c->t[7], c->t[8] };
 	struct core_error err;
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	int rc = dt_time_strftime(&b, c->fmt, strlen(c->fmt), tm, NULL, 0, &err);
 
 	if (!c->etype) {
 		ck_assert_int_eq(rc, 0);
-		ck_assert_msg(strcmp(b.p ? b.p : "", c->expect) == 0, "case %d: got '%s' want '%s'", _i,
-			      b.p ? b.p : "", c->expect);
+		ck_assert_msg(strcmp(b.data ? b.data : "", c->expect) == 0, "case %d: got '%s' want '%s'", _i,
+			      b.data ? b.data : "", c->expect);
 	} else {
 		ck_assert_int_eq(rc, -1);
 		ck_assert_str_eq(err.type, c->etype);
 		ck_assert_str_eq(err.msg, c->expect);
 	}
-	num_buf_free(&b);
+	text_buf_free(&b);
 }
 END_TEST
 
@@ -82,7 +82,7 @@ static const struct isofmt_case isofmt_cases[] = {
 START_TEST(test_isoformat)
 {
 	const struct isofmt_case *c = &isofmt_cases[_i];
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	struct core_error err;
 	enum dt_timespec ts;
 
@@ -99,13 +99,13 @@ START_TEST(test_isoformat)
 	ck_assert_int_eq(dt_delta_from_us((__int128)c->osec * 1000000 + c->ous, &off, &err), 0);
 	if (c->has_off)
 		dt_format_utcoffset(&b, &off, ":");
-	ck_assert_str_eq(b.p, c->expect);
-	num_buf_free(&b);
+	ck_assert_str_eq(b.data, c->expect);
+	text_buf_free(&b);
 	if (c->has_off) {
-		struct num_buf n = NUM_BUF_INIT;
+		struct text_buf n = TEXT_BUF_INIT;
 		dt_timezone_name(&n, &off);
-		ck_assert_str_eq(n.p, c->tzname);
-		num_buf_free(&n);
+		ck_assert_str_eq(n.data, c->tzname);
+		text_buf_free(&n);
 	}
 }
 END_TEST
@@ -129,11 +129,11 @@ START_TEST(test_timezone)
 		ck_assert_int_eq(dt_check_tz_offset(&d, &err), -1);
 		ck_assert_str_eq(err.msg, c->err);
 	} else {
-		struct num_buf b = NUM_BUF_INIT;
+		struct text_buf b = TEXT_BUF_INIT;
 		ck_assert_int_eq(dt_check_tz_offset(&d, &err), 0);
 		dt_timezone_name(&b, &d);
-		ck_assert_str_eq(b.p, c->str);
-		num_buf_free(&b);
+		ck_assert_str_eq(b.data, c->str);
+		text_buf_free(&b);
 	}
 }
 END_TEST

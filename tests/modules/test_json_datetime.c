@@ -224,12 +224,12 @@ static const struct escape_case escape_cases[] = {
 START_TEST(test_json_escape)
 {
 	const struct escape_case *c = &escape_cases[_i];
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 
 	ck_assert_int_eq(json_escape_string(&b, c->in, c->len, c->ascii), 0);
 	ck_assert_uint_eq(b.len, strlen(c->expect));
-	ck_assert_str_eq(b.p, c->expect);
-	num_buf_free(&b);
+	ck_assert_str_eq(b.data, c->expect);
+	text_buf_free(&b);
 }
 END_TEST
 
@@ -247,19 +247,19 @@ static const struct float_case float_cases[] = {
 START_TEST(test_json_float)
 {
 	const struct float_case *c = &float_cases[_i];
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	struct core_error err;
 	int rc = json_format_float(&b, c->x, c->allow_nan, c->python_encoder, &err);
 
 	if (!c->etype) {
 		ck_assert_int_eq(rc, 0);
-		ck_assert_str_eq(b.p, c->expect);
+		ck_assert_str_eq(b.data, c->expect);
 	} else {
 		ck_assert_int_eq(rc, -1);
 		ck_assert_str_eq(err.type, c->etype);
 		ck_assert_str_eq(err.msg, c->expect);
 	}
-	num_buf_free(&b);
+	text_buf_free(&b);
 }
 END_TEST
 
@@ -273,7 +273,7 @@ static const struct layout_case layout_cases[] = {
 
 /* Walks {'a': [1, {}, [], [2, {'x': 3}]], 'b': {}, 'c': 4} with the layout
  * helpers, as the object walker will. */
-static void put_key(struct num_buf *b, const struct json_layout *lay, const char *k)
+static void put_key(struct text_buf *b, const struct json_layout *lay, const char *k)
 {
 	json_escape_string(b, k, strlen(k), 1);
 	json_write_key_sep(b, lay);
@@ -284,7 +284,7 @@ START_TEST(test_json_layout)
 	const struct layout_case *c = &layout_cases[_i];
 	struct json_layout lay = { c->indent, c->indent ? strlen(c->indent) : 0, c->item_sep,
 				   strlen(c->item_sep), c->key_sep, strlen(c->key_sep) };
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 
 	num_buf_putc(&b, '{');
 	json_write_item_prefix(&b, &lay, 0, 1);
@@ -315,8 +315,8 @@ START_TEST(test_json_layout)
 	put_key(&b, &lay, "c");
 	num_buf_putc(&b, '4');
 	json_write_close(&b, &lay, 1, '}');
-	ck_assert_str_eq(b.p, c->expect);
-	num_buf_free(&b);
+	ck_assert_str_eq(b.data, c->expect);
+	text_buf_free(&b);
 
 	char ibuf[8];
 	ck_assert_int_eq(json_layout_int_indent(&lay, 3, ibuf, sizeof ibuf), 0);

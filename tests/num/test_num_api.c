@@ -45,15 +45,15 @@ static void *counting_realloc(void *ctx, void *ptr, size_t old_size, size_t new_
 
 START_TEST(test_allocator_hook)
 {
-	num_set_allocator(counting_realloc, NULL);
-	struct num_buf b = NUM_BUF_INIT;
+	text_set_allocator(counting_realloc, NULL);
+	struct text_buf b = TEXT_BUF_INIT;
 	struct num_error err = NUM_ERROR_INIT;
 	ck_assert_int_eq(num_double_repr(&b, 0.1), 0);
-	ck_assert_str_eq(b.p, "0.1");
+	ck_assert_str_eq(b.data, "0.1");
 	ck_assert_int_eq(num_format_float(&b, 3.5, "^9.2f", 5, NULL, &err), 0);
-	ck_assert_str_eq(b.p, "0.1  3.50   ");
+	ck_assert_str_eq(b.data, "0.1  3.50   ");
 	ck_assert(alloc_calls > 0);
-	num_buf_free(&b);
+	text_buf_free(&b);
 	ck_assert_uint_eq(live_bytes, 0);
 
 	/* memory exhaustion is reported as MemoryError, never a crash */
@@ -62,9 +62,9 @@ START_TEST(test_allocator_hook)
 	ck_assert_str_eq(err.type, "MemoryError");
 	fail_after = -1;
 	num_error_clear(&err);
-	num_buf_free(&b);
+	text_buf_free(&b);
 	ck_assert_uint_eq(live_bytes, 0);
-	num_set_allocator(NULL, NULL);
+	text_set_allocator(NULL, NULL);
 }
 END_TEST
 
@@ -72,7 +72,7 @@ END_TEST
  * MemoryError, and nothing leaks. */
 static int run_ops(struct num_error *err)
 {
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	struct num_intres r;
 	double xs[40], x;
 	int rc = 0;
@@ -91,14 +91,14 @@ static int run_ops(struct num_error *err)
 	rc |= num_math_fsum(xs, 40, &x, err);
 	rc |= num_math_hypot(xs, 40, &x, err);
 	rc |= num_float_round(2.675, 2, &x, err);
-	num_buf_free(&b);
+	text_buf_free(&b);
 	num_intres_clear(&r);
 	return rc;
 }
 
 START_TEST(test_allocation_failures)
 {
-	num_set_allocator(counting_realloc, NULL);
+	text_set_allocator(counting_realloc, NULL);
 	struct num_error err = NUM_ERROR_INIT;
 	ck_assert_int_eq(run_ops(&err), 0);
 	bool saw_failure = false;
@@ -114,29 +114,29 @@ START_TEST(test_allocation_failures)
 		ck_assert_uint_eq(live_bytes, 0);
 	}
 	ck_assert(saw_failure);
-	num_set_allocator(NULL, NULL);
+	text_set_allocator(NULL, NULL);
 }
 END_TEST
 
 START_TEST(test_buf_ops)
 {
-	struct num_buf b;
-	num_buf_init(&b);
+	struct text_buf b;
+	text_buf_init(&b);
 	ck_assert_int_eq(num_buf_puts(&b, "ab"), 0);
 	ck_assert_int_eq(num_buf_putc(&b, 'c'), 0);
 	ck_assert_int_eq(num_buf_repeat(&b, "\xc3\xa9", 2, 3), 0);
-	ck_assert_str_eq(b.p, "abc\xc3\xa9\xc3\xa9\xc3\xa9");
-	ck_assert_uint_eq(num_utf8_count(b.p, b.len), 6);
-	num_buf_clear(&b);
+	ck_assert_str_eq(b.data, "abc\xc3\xa9\xc3\xa9\xc3\xa9");
+	ck_assert_uint_eq(num_utf8_count(b.data, b.len), 6);
+	text_buf_clear(&b);
 	ck_assert_uint_eq(b.len, 0);
-	ck_assert_str_eq(b.p, "");
+	ck_assert_str_eq(b.data, "");
 	ck_assert_int_eq(num_utf8_put(&b, 0x1F600), 4);
 	ck_assert_int_eq(num_utf8_put(&b, 0x20AC), 3);
 	ck_assert_int_eq(num_utf8_put(&b, 'A'), 1);
-	ck_assert_str_eq(b.p, "\xf0\x9f\x98\x80\xe2\x82\xac" "A");
+	ck_assert_str_eq(b.data, "\xf0\x9f\x98\x80\xe2\x82\xac" "A");
 	ck_assert_int_eq(num_buf_reserve(&b, SIZE_MAX), -1);   /* overflow refused */
-	num_buf_free(&b);
-	ck_assert_ptr_null(b.p);
+	text_buf_free(&b);
+	ck_assert_ptr_null(b.data);
 }
 END_TEST
 
@@ -154,20 +154,20 @@ START_TEST(test_errors_and_repr_hook)
 	/* default repr: quotes and escapes as CPython */
 	double x;
 	ck_assert_int_eq(num_parse_float("it's\n", 5, &x, &err), -1);
-	ck_assert_str_eq(err.msg.p, "could not convert string to float: \"it's\\n\"");
+	ck_assert_str_eq(err.msg.data, "could not convert string to float: \"it's\\n\"");
 	ck_assert_int_eq(num_parse_float("1\0", 2, &x, &err), -1);
-	ck_assert_str_eq(err.msg.p, "could not convert string to float: '1\\x00'");
+	ck_assert_str_eq(err.msg.data, "could not convert string to float: '1\\x00'");
 	struct num_intres r;
 	num_intres_init(&r);
 	ck_assert_int_eq(num_parse_int("1\0", 2, 10, &r, &err), -1);
-	ck_assert_str_eq(err.msg.p, "invalid literal for int() with base 10: '1\\x00'");
+	ck_assert_str_eq(err.msg.data, "invalid literal for int() with base 10: '1\\x00'");
 	num_error_clear(&err);
 	ck_assert_ptr_null(err.type);
 	num_intres_clear(&r);
 }
 END_TEST
 
-static int upper_repr(struct num_buf *out, const char *s, size_t len)
+static int upper_repr(struct text_buf *out, const char *s, size_t len)
 {
 	num_buf_putc(out, '<');
 	for (size_t i = 0; i < len; i++)
@@ -181,10 +181,10 @@ START_TEST(test_repr_hook)
 	double x;
 	num_set_str_repr(upper_repr);
 	ck_assert_int_eq(num_parse_float("abc", 3, &x, &err), -1);
-	ck_assert_str_eq(err.msg.p, "could not convert string to float: <ABC>");
+	ck_assert_str_eq(err.msg.data, "could not convert string to float: <ABC>");
 	num_set_str_repr(NULL);
 	ck_assert_int_eq(num_parse_float("abc", 3, &x, &err), -1);
-	ck_assert_str_eq(err.msg.p, "could not convert string to float: 'abc'");
+	ck_assert_str_eq(err.msg.data, "could not convert string to float: 'abc'");
 	num_error_clear(&err);
 }
 END_TEST
@@ -222,77 +222,77 @@ START_TEST(test_spec_fields)
 	ck_assert_int_eq(f.precision, -1);
 
 	/* subclass names appear in the messages */
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	struct num_int v = num_int_small(3);
 	ck_assert_int_eq(num_format_int(&b, &v, "q", 1, "MyInt", &err), -1);
-	ck_assert_str_eq(err.msg.p, "Unknown format code 'q' for object of type 'MyInt'");
+	ck_assert_str_eq(err.msg.data, "Unknown format code 'q' for object of type 'MyInt'");
 	ck_assert_int_eq(num_format_float(&b, 1.0, "abc", 3, "MyFloat", &err), -1);
-	ck_assert_str_eq(err.msg.p, "Invalid format specifier 'abc' for object of type 'MyFloat'");
+	ck_assert_str_eq(err.msg.data, "Invalid format specifier 'abc' for object of type 'MyFloat'");
 	/* a parsed spec can be reused */
 	ck_assert_int_eq(num_format_spec_parse(">6", 2, 'd', "int", &f, &err), 0);
 	ck_assert_int_eq(num_format_int_spec(&b, &v, &f, NULL, &err), 0);
 	ck_assert_int_eq(num_format_int_spec(&b, &v, &f, NULL, &err), 0);
 	ck_assert_int_eq(num_format_float_spec(&b, 2.5, &f, NULL, &err), -1);   /* type is 'd' */
-	ck_assert_str_eq(err.msg.p, "Unknown format code 'd' for object of type 'float'");
+	ck_assert_str_eq(err.msg.data, "Unknown format code 'd' for object of type 'float'");
 	ck_assert_int_eq(num_format_spec_parse(">6", 2, 0, "float", &f, &err), 0);
 	ck_assert_int_eq(num_format_float_spec(&b, 2.5, &f, NULL, &err), 0);
 	ck_assert_int_eq(num_format_spec_parse(">6", 2, 's', "str", &f, &err), 0);
 	ck_assert_int_eq(num_format_str_spec(&b, "ab", 2, &f, NULL, &err), 0);
-	ck_assert_str_eq(b.p, "     3     3   2.5    ab");
+	ck_assert_str_eq(b.data, "     3     3   2.5    ab");
 	/* absurd widths are refused before any work */
 	ck_assert_int_eq(num_format_str(&b, "a", 1, ">99999999999", 12, NULL, &err), -1);
 	ck_assert_str_eq(err.type, "MemoryError");
-	num_buf_free(&b);
+	text_buf_free(&b);
 	num_error_clear(&err);
 }
 END_TEST
 
 START_TEST(test_dtoa_modes)
 {
-	struct num_buf d = NUM_BUF_INIT;
+	struct text_buf d = TEXT_BUF_INIT;
 	int decpt;
 	ck_assert_int_eq(num_dtoa(&d, 0.1, 0, 0, &decpt), 1);
-	ck_assert_str_eq(d.p, "1");
+	ck_assert_str_eq(d.data, "1");
 	ck_assert_int_eq(decpt, 0);
-	num_buf_clear(&d);
+	text_buf_clear(&d);
 	ck_assert_int_eq(num_dtoa(&d, 123.456, 2, 4, &decpt), 4);
-	ck_assert_str_eq(d.p, "1235");
+	ck_assert_str_eq(d.data, "1235");
 	ck_assert_int_eq(decpt, 3);
-	num_buf_clear(&d);
+	text_buf_clear(&d);
 	ck_assert_int_eq(num_dtoa(&d, 0.00123, 3, 4, &decpt), 2);
-	ck_assert_str_eq(d.p, "12");
+	ck_assert_str_eq(d.data, "12");
 	ck_assert_int_eq(decpt, -2);
-	num_buf_clear(&d);
+	text_buf_clear(&d);
 	ck_assert_int_eq(num_dtoa(&d, 0.001, 3, 2, &decpt), 0);   /* rounds to zero */
 	ck_assert_int_eq(decpt, -2);
-	num_buf_clear(&d);
+	text_buf_clear(&d);
 	ck_assert_int_eq(num_dtoa(&d, 0.0, 0, 0, &decpt), 1);
-	ck_assert_str_eq(d.p, "0");
+	ck_assert_str_eq(d.data, "0");
 	ck_assert_int_eq(decpt, 1);
-	num_buf_clear(&d);
+	text_buf_clear(&d);
 	ck_assert_int_eq(num_dtoa(&d, 2.5, 3, 0, &decpt), 1);   /* ties to even */
-	ck_assert_str_eq(d.p, "2");
-	num_buf_free(&d);
+	ck_assert_str_eq(d.data, "2");
+	text_buf_free(&d);
 
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	ck_assert_int_eq(num_double_to_string(&b, 1.0, 'E', 3, NUM_DTSF_SIGN), 0);
-	ck_assert_str_eq(b.p, "+1.000E+00");
-	num_buf_clear(&b);
+	ck_assert_str_eq(b.data, "+1.000E+00");
+	text_buf_clear(&b);
 	ck_assert_int_eq(num_double_to_string(&b, -0.0, 'f', 1, NUM_DTSF_NO_NEG_0), 0);
-	ck_assert_str_eq(b.p, "0.0");
-	num_buf_clear(&b);
+	ck_assert_str_eq(b.data, "0.0");
+	text_buf_clear(&b);
 	ck_assert_int_eq(num_double_to_string(&b, 1e22, 'r', 0, NUM_DTSF_ADD_DOT_0), 0);
-	ck_assert_str_eq(b.p, "1e+22");
-	num_buf_clear(&b);
+	ck_assert_str_eq(b.data, "1e+22");
+	text_buf_clear(&b);
 	ck_assert_int_eq(num_double_to_string(&b, 1.0, 'q', 0, 0), -1);
-	num_buf_free(&b);
+	text_buf_free(&b);
 }
 END_TEST
 
 START_TEST(test_int_max_str_digits)
 {
 	struct num_error err = NUM_ERROR_INIT;
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	struct num_intres r;
 	num_intres_init(&r);
 	ck_assert_int_eq(num_get_int_max_str_digits(), 4300);
@@ -301,22 +301,22 @@ START_TEST(test_int_max_str_digits)
 	memset(digits, '7', 800);
 	digits[800] = '\0';
 	ck_assert_int_eq(num_parse_int(digits, 800, 10, &r, &err), -1);
-	ck_assert_str_eq(err.msg.p, "Exceeds the limit (700 digits) for integer string conversion: "
+	ck_assert_str_eq(err.msg.data, "Exceeds the limit (700 digits) for integer string conversion: "
 			 "value has 800 digits; use sys.set_int_max_str_digits() to increase the limit");
 	ck_assert_int_eq(num_parse_int(digits, 800, 16, &r, &err), 0);   /* powers of two: no limit */
 	ck_assert(r.big);
 	struct num_int v = num_int_big(r.z);
 	ck_assert_int_eq(num_int_to_decimal(&b, &v, &err), -1);
-	ck_assert_str_eq(err.msg.p, "Exceeds the limit (700 digits) for integer string conversion; "
+	ck_assert_str_eq(err.msg.data, "Exceeds the limit (700 digits) for integer string conversion; "
 			 "use sys.set_int_max_str_digits() to increase the limit");
 	ck_assert_uint_eq(b.len, 0);
 	num_set_int_max_str_digits(0);   /* unlimited */
 	ck_assert_int_eq(num_parse_int(digits, 800, 10, &r, &err), 0);
 	v = num_int_big(r.z);
 	ck_assert_int_eq(num_int_to_decimal(&b, &v, &err), 0);
-	ck_assert_str_eq(b.p, digits);
+	ck_assert_str_eq(b.data, digits);
 	num_set_int_max_str_digits(4300);
-	num_buf_free(&b);
+	text_buf_free(&b);
 	num_error_clear(&err);
 	num_intres_clear(&r);
 }
@@ -345,7 +345,7 @@ START_TEST(test_int_literals)
 	big[5000] = '\0';
 	ck_assert_int_eq(num_parse_int_literal(big, 5000, &r, &err), -1);
 	ck_assert_str_eq(err.type, "SyntaxError");
-	ck_assert_str_eq(err.msg.p, "Exceeds the limit (4300 digits) for integer string conversion: "
+	ck_assert_str_eq(err.msg.data, "Exceeds the limit (4300 digits) for integer string conversion: "
 			 "value has 5000 digits; use sys.set_int_max_str_digits() to increase the "
 			 "limit - Consider hexadecimal for huge integer literals to avoid decimal "
 			 "conversion limits.");
@@ -386,13 +386,13 @@ START_TEST(test_hash_identity_and_misc)
 	ck_assert_int_eq(num_i64_mod(INT64_MIN, -1), 0);
 
 	/* percent padding of text, as %5s / %-5s */
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	struct num_percent_spec sp = { .conv = 's', .width = 5, .precision = -1 };
 	ck_assert_int_eq(num_percent_pad_text(&b, &sp, "\xc3\xa9t\xc3\xa9", 5), 0);
 	sp.left = true;
 	ck_assert_int_eq(num_percent_pad_text(&b, &sp, "ab", 2), 0);
-	ck_assert_str_eq(b.p, "  \xc3\xa9t\xc3\xa9" "ab   ");
-	num_buf_free(&b);
+	ck_assert_str_eq(b.data, "  \xc3\xa9t\xc3\xa9" "ab   ");
+	text_buf_free(&b);
 
 	/* normalisation of int64-sized mpz arguments */
 	mpz_t z;

@@ -74,7 +74,7 @@ static size_t split(char *s, char **items, size_t max)
 
 /* ---- encoding results --------------------------------------------------- */
 
-static void enc_double(struct num_buf *r, double x)
+static void enc_double(struct text_buf *r, double x)
 {
 	char tmp[32];
 	if (isnan(x)) {
@@ -87,14 +87,14 @@ static void enc_double(struct num_buf *r, double x)
 	num_buf_puts(r, tmp);
 }
 
-static void enc_i64(struct num_buf *r, int64_t v)
+static void enc_i64(struct text_buf *r, int64_t v)
 {
 	char tmp[32];
 	snprintf(tmp, sizeof tmp, "i:%lld", (long long)v);
 	num_buf_puts(r, tmp);
 }
 
-static void enc_intres(struct num_buf *r, struct num_intres *v)
+static void enc_intres(struct text_buf *r, struct num_intres *v)
 {
 	if (!v->big) {
 		enc_i64(r, v->small);
@@ -110,21 +110,21 @@ static void enc_intres(struct num_buf *r, struct num_intres *v)
 	freefn(s, strlen(s) + 1);
 }
 
-static void enc_err(struct num_buf *r, struct num_error *e)
+static void enc_err(struct text_buf *r, struct num_error *e)
 {
 	num_buf_puts(r, "e:");
 	num_buf_puts(r, e->type ? e->type : "(null)");
 	num_buf_puts(r, ": ");
-	num_buf_append(r, e->msg.p ? e->msg.p : "", e->msg.len);
+	num_buf_append(r, e->msg.data ? e->msg.data : "", e->msg.len);
 }
 
-static void enc_text(struct num_buf *r, const struct num_buf *t)
+static void enc_text(struct text_buf *r, const struct text_buf *t)
 {
 	num_buf_puts(r, "s:");
-	num_buf_append(r, t->p ? t->p : "", t->len);
+	num_buf_append(r, t->data ? t->data : "", t->len);
 }
 
-static void enc_bool(struct num_buf *r, bool b)
+static void enc_bool(struct text_buf *r, bool b)
 {
 	num_buf_puts(r, b ? "b:1" : "b:0");
 }
@@ -159,10 +159,10 @@ static int hexdigit(char c)
 }
 
 /* Runs one case; returns the encoded result in r. */
-static void run_case(const struct num_case *k, bool force_big, bool *had_small, struct num_buf *r)
+static void run_case(const struct num_case *k, bool force_big, bool *had_small, struct text_buf *r)
 {
 	struct num_error err = NUM_ERROR_INIT;
-	struct num_buf t = NUM_BUF_INIT;
+	struct text_buf t = TEXT_BUF_INIT;
 	struct num_intres q, q2;
 	struct int_args ia;
 	int rc = 0;
@@ -243,7 +243,7 @@ static void run_case(const struct num_case *k, bool force_big, bool *had_small, 
 			num_buf_puts(r, "s:");
 			for (size_t i = 0; i < t.len; i++) {
 				char h[3];
-				snprintf(h, sizeof h, "%02x", (unsigned char)t.p[i]);
+				snprintf(h, sizeof h, "%02x", (unsigned char)t.data[i]);
 				num_buf_puts(r, h);
 			}
 		}
@@ -450,7 +450,7 @@ static void run_case(const struct num_case *k, bool force_big, bool *had_small, 
 		enc_err(r, &err);
 	else if (text)
 		enc_text(r, &t);
-	num_buf_free(&t);
+	text_buf_free(&t);
 	num_error_clear(&err);
 	num_intres_clear(&q);
 	num_intres_clear(&q2);
@@ -461,14 +461,14 @@ static void run_case(const struct num_case *k, bool force_big, bool *had_small, 
 START_TEST(test_cases_table)
 {
 	size_t failures = 0, runs = 0;
-	struct num_buf r = NUM_BUF_INIT;
+	struct text_buf r = TEXT_BUF_INIT;
 	for (size_t i = 0; i < NCASES; i++) {
 		for (int pass = 0; pass < 2; pass++) {
 			bool had_small;
-			num_buf_clear(&r);
+			text_buf_clear(&r);
 			run_case(&cases[i], pass == 1, &had_small, &r);
 			runs++;
-			const char *got = r.p ? r.p : "";
+			const char *got = r.data ? r.data : "";
 			if (strcmp(got, cases[i].expect) != 0) {
 				if (failures < 60)
 					fprintf(stderr, "FAIL %s(%.80s, %.40s, %.20s)%s\n  want %.300s\n  got  %.300s\n",
@@ -480,7 +480,7 @@ START_TEST(test_cases_table)
 				break;   /* no int64 argument: one representation only */
 		}
 	}
-	num_buf_free(&r);
+	text_buf_free(&r);
 	fprintf(stderr, "num cases: %zu cases, %zu runs, %zu failures\n", NCASES, runs, failures);
 	ck_assert_msg(failures == 0, "%zu of %zu case runs failed", failures, runs);
 }

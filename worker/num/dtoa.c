@@ -287,7 +287,7 @@ static void shortest_digits(double x, struct shortdec *best)
 }
 
 /* Appends the digits of a printf result, skipping everything else. */
-static int append_printf_digits(struct num_buf *digits, const char *fmt, int prec, double ax,
+static int append_printf_digits(struct text_buf *digits, const char *fmt, int prec, double ax,
 				int *ndig, int *intdigits)
 {
 	char stack[128];
@@ -325,7 +325,7 @@ static int append_printf_digits(struct num_buf *digits, const char *fmt, int pre
 	return rc;
 }
 
-int num_dtoa(struct num_buf *digits, double x, int mode, int ndigits, int *decpt)
+int num_dtoa(struct text_buf *digits, double x, int mode, int ndigits, int *decpt)
 {
 	size_t start = digits->len;
 	double ax = fabs(x);
@@ -353,32 +353,32 @@ int num_dtoa(struct num_buf *digits, double x, int mode, int ndigits, int *decpt
 	}
 	/* Drop leading zeros (mode 3: "0.00123"). */
 	size_t lead = 0;
-	while (lead < (size_t)ndig && digits->p[start + lead] == '0')
+	while (lead < (size_t)ndig && digits->data[start + lead] == '0')
 		lead++;
 	if (lead == (size_t)ndig) {   /* rounded to zero */
 		digits->len = start;
-		digits->p[start] = '\0';
+		digits->data[start] = '\0';
 		*decpt = -ndigits;
 		return 0;
 	}
-	memmove(digits->p + start, digits->p + start + lead, (size_t)ndig - lead);
+	memmove(digits->data + start, digits->data + start + lead, (size_t)ndig - lead);
 	ndig -= (int)lead;
 	dp -= (int)lead;
-	while (ndig > 1 && digits->p[start + (size_t)ndig - 1] == '0')
+	while (ndig > 1 && digits->data[start + (size_t)ndig - 1] == '0')
 		ndig--;
 	digits->len = start + (size_t)ndig;
-	digits->p[digits->len] = '\0';
+	digits->data[digits->len] = '\0';
 	*decpt = dp;
 	return ndig;
 }
 
 /* Appends n zeros. */
-static int zeros(struct num_buf *out, long n)
+static int zeros(struct text_buf *out, long n)
 {
 	return n > 0 ? num_buf_repeat(out, "0", 1, (size_t)n) : 0;
 }
 
-int num_double_to_string(struct num_buf *out, double x, char format_code,
+int num_double_to_string(struct text_buf *out, double x, char format_code,
 			 int precision, int flags)
 {
 	bool upper = false;
@@ -426,14 +426,14 @@ int num_double_to_string(struct num_buf *out, double x, char format_code,
 		return num_buf_puts(out, word);
 	}
 
-	struct num_buf dig = NUM_BUF_INIT;
+	struct text_buf dig = TEXT_BUF_INIT;
 	int decpt;
 	int ndig = num_dtoa(&dig, x, mode, precision, &decpt);
 	if (ndig < 0) {
-		num_buf_free(&dig);
+		text_buf_free(&dig);
 		return -1;
 	}
-	const char *digits = dig.p ? dig.p : "";
+	const char *digits = dig.data ? dig.data : "";
 	bool add_dot_0 = (flags & NUM_DTSF_ADD_DOT_0) != 0;
 	bool alt = (flags & NUM_DTSF_ALT) != 0;
 	if ((flags & NUM_DTSF_NO_NEG_0) && negative &&
@@ -499,18 +499,18 @@ int num_double_to_string(struct num_buf *out, double x, char format_code,
 	} else {
 		rc |= zeros(out, vend - ndig);
 	}
-	if (rc == 0 && out->p[out->len - 1] == '.' && !alt)
-		out->p[--out->len] = '\0';
+	if (rc == 0 && out->data[out->len - 1] == '.' && !alt)
+		out->data[--out->len] = '\0';
 	if (rc == 0 && use_exp) {
 		char e[16];
 		snprintf(e, sizeof e, "%c%+.02ld", upper ? 'E' : 'e', exp);
 		rc |= num_buf_puts(out, e);
 	}
-	num_buf_free(&dig);
+	text_buf_free(&dig);
 	return rc ? -1 : 0;
 }
 
-int num_double_repr(struct num_buf *out, double x)
+int num_double_repr(struct text_buf *out, double x)
 {
 	/* Fast path: an integral value below 2**53 prints as itself plus
 	 * ".0" -- no other decimal of as few digits lies within half an ulp,

@@ -11,7 +11,7 @@
 #include "worker/num/num.h"
 
 /* repr(x) == str(x): '0.1', '1e+16', '1e-05', '-0.0', '1.0', 'inf', 'nan'. */
-int num_double_repr(struct num_buf *out, double x);
+int num_double_repr(struct text_buf *out, double x);
 
 /* Digits of |x| (x finite): appends ASCII digits without leading or
  * trailing zeros ("0" for zero) to `digits` and sets the decimal point
@@ -22,7 +22,7 @@ int num_double_repr(struct num_buf *out, double x);
  *           rounded; may yield no digits (then digits = "" and
  *           decpt = -ndigits): the value rounds to zero.
  * Returns the number of digits appended, or -1 if memory runs out. */
-int num_dtoa(struct num_buf *digits, double x, int mode, int ndigits, int *decpt);
+int num_dtoa(struct text_buf *digits, double x, int mode, int ndigits, int *decpt);
 
 /* Flags for num_double_to_string (as CPython's Py_DTSF_*). */
 #define NUM_DTSF_SIGN      0x01  /* always add a sign ('+' for positive) */
@@ -35,7 +35,7 @@ int num_dtoa(struct num_buf *digits, double x, int mode, int ndigits, int *decpt
  * for upper-case codes), with sign handling as CPython.  Appends to out;
  * returns 0, or -1 for a bad code, a precision above INT_MAX - 2, or
  * memory exhaustion. */
-int num_double_to_string(struct num_buf *out, double x, char format_code,
+int num_double_to_string(struct text_buf *out, double x, char format_code,
 			 int precision, int flags);
 
 #endif

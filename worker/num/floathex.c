@@ -12,7 +12,7 @@
 #include "worker/num/floatops.h"
 #include "worker/num/parse_internal.h"
 
-int num_float_hex(struct num_buf *out, double x)
+int num_float_hex(struct text_buf *out, double x)
 {
 	if (x == 0.0)
 		return num_buf_puts(out, signbit(x) ? "-0x0.0p+0" : "0x0.0p+0");

@@ -38,7 +38,7 @@ int num_float_round_int(struct num_intres *out, double x, struct num_error *err)
 int num_float_round(double x, int64_t ndigits, double *out, struct num_error *err);
 
 /* float.hex(x): '0x1.8000000000000p+0', 'inf', '-0x0.0p+0'. */
-int num_float_hex(struct num_buf *out, double x);
+int num_float_hex(struct text_buf *out, double x);
 
 /* float.fromhex(s): ValueError "invalid hexadecimal floating-point
  * string", OverflowError "hexadecimal value too large to represent as a

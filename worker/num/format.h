@@ -41,36 +41,36 @@ int num_format_spec_parse(const char *spec, size_t len, char default_type,
 			  struct num_error *err);
 
 /* format(v, spec) for int (int.__format__). */
-int num_format_int(struct num_buf *out, const struct num_int *v,
+int num_format_int(struct text_buf *out, const struct num_int *v,
 		   const char *spec, size_t speclen, const char *type_name,
 		   struct num_error *err);
 
 /* format(x, spec) for float (float.__format__). */
-int num_format_float(struct num_buf *out, double x,
+int num_format_float(struct text_buf *out, double x,
 		     const char *spec, size_t speclen, const char *type_name,
 		     struct num_error *err);
 
 /* format(s, spec) for str (str.__format__); s is UTF-8 (WTF-8 ok); width
  * and precision count code points. */
-int num_format_str(struct num_buf *out, const char *s, size_t len,
+int num_format_str(struct text_buf *out, const char *s, size_t len,
 		   const char *spec, size_t speclen, const char *type_name,
 		   struct num_error *err);
 
 /* Lower-level entry points over a parsed spec (str.format's caller may
  * parse once and reuse). */
-int num_format_int_spec(struct num_buf *out, const struct num_int *v,
+int num_format_int_spec(struct text_buf *out, const struct num_int *v,
 			const struct num_format_spec *spec, const char *type_name,
 			struct num_error *err);
-int num_format_float_spec(struct num_buf *out, double x,
+int num_format_float_spec(struct text_buf *out, double x,
 			  const struct num_format_spec *spec, const char *type_name,
 			  struct num_error *err);
-int num_format_str_spec(struct num_buf *out, const char *s, size_t len,
+int num_format_str_spec(struct text_buf *out, const char *s, size_t len,
 			const struct num_format_spec *spec, const char *type_name,
 			struct num_error *err);
 
 /* Appends the UTF-8 encoding of code point cp (0..0x10FFFF; surrogates as
  * WTF-8).  Returns bytes written, or -1 on memory exhaustion. */
-int num_utf8_put(struct num_buf *out, uint32_t cp);
+int num_utf8_put(struct text_buf *out, uint32_t cp);
 
 /* Number of code points in UTF-8/WTF-8 text (counts non-continuation bytes). */
 size_t num_utf8_count(const char *s, size_t len);

@@ -8,7 +8,7 @@
 #include "worker/num/dtoa.h"
 #include "worker/num/format_internal.h"
 
-int num_format_float_spec(struct num_buf *out, double x,
+int num_format_float_spec(struct text_buf *out, double x,
 			  const struct num_format_spec *f, const char *type_name,
 			  struct num_error *err)
 {
@@ -47,40 +47,40 @@ int num_format_float_spec(struct num_buf *out, double x,
 	else if (type == 'r')
 		type = 'g';
 
-	struct num_buf text = NUM_BUF_INIT;
+	struct text_buf text = TEXT_BUF_INIT;
 	if (num_double_to_string(&text, x, (char)type, precision, flags) < 0 ||
 	    (add_pct && num_buf_putc(&text, '%') < 0)) {
-		num_buf_free(&text);
+		text_buf_free(&text);
 		return num_error_nomem(err);
 	}
 	/* Split into sign, integer digits, decimal point and remainder. */
 	struct num_layout lay = { 0 };
 	size_t i = 0;
-	if (text.p[0] == '-') {
+	if (text.data[0] == '-') {
 		lay.negative = true;
 		i = 1;
 	}
 	lay.prefix = "";
-	lay.digits = text.p + i;
-	while (i < text.len && text.p[i] >= '0' && text.p[i] <= '9')
+	lay.digits = text.data + i;
+	while (i < text.len && text.data[i] >= '0' && text.data[i] <= '9')
 		i++;
-	lay.ndigits = (size_t)(text.p + i - lay.digits);
-	if (i < text.len && text.p[i] == '.') {
+	lay.ndigits = (size_t)(text.data + i - lay.digits);
+	if (i < text.len && text.data[i] == '.') {
 		lay.has_decimal = true;
 		i++;
 	}
-	lay.rem = text.p + i;
+	lay.rem = text.data + i;
 	lay.rem_len = lay.rem_cps = text.len - i;
 
 	struct num_format_spec g = *f;
 	if (f->type == 'n')
 		g.group_size = 0;   /* C locale */
 	int rc = num_fmt_write_number(out, &g, &lay, err);
-	num_buf_free(&text);
+	text_buf_free(&text);
 	return rc;
 }
 
-int num_format_float(struct num_buf *out, double x,
+int num_format_float(struct text_buf *out, double x,
 		     const char *spec, size_t speclen, const char *type_name,
 		     struct num_error *err)
 {

@@ -9,7 +9,7 @@
 #include "worker/num/parse.h"
 
 /* The 'c' presentation: the code point as the only "remainder". */
-static int format_char(struct num_buf *out, const struct num_int *arg,
+static int format_char(struct text_buf *out, const struct num_int *arg,
 		       const struct num_format_spec *f, struct num_error *err)
 {
 	struct num_int norm = num_int_norm(arg);
@@ -24,21 +24,21 @@ static int format_char(struct num_buf *out, const struct num_int *arg,
 		return num_error_set(err, "OverflowError", "Python int too large to convert to C long");
 	if (v->small < 0 || v->small > 0x10FFFF)
 		return num_error_set(err, "OverflowError", "%%c arg not in range(0x110000)");
-	struct num_buf ch = NUM_BUF_INIT;
+	struct text_buf ch = TEXT_BUF_INIT;
 	if (num_utf8_put(&ch, (uint32_t)v->small) < 0)
 		return num_error_nomem(err);
 	struct num_layout lay = { 0 };
-	lay.rem = ch.p;
+	lay.rem = ch.data;
 	lay.rem_len = ch.len;
 	lay.rem_cps = 1;
 	lay.prefix = "";
 	lay.digits = "";
 	int rc = num_fmt_write_number(out, f, &lay, err);
-	num_buf_free(&ch);
+	text_buf_free(&ch);
 	return rc;
 }
 
-int num_format_int_spec(struct num_buf *out, const struct num_int *v,
+int num_format_int_spec(struct text_buf *out, const struct num_int *v,
 			const struct num_format_spec *f, const char *type_name,
 			struct num_error *err)
 {
@@ -72,16 +72,16 @@ int num_format_int_spec(struct num_buf *out, const struct num_int *v,
 	if (f->type == 'c')
 		return format_char(out, v, f, err);
 
-	struct num_buf digits = NUM_BUF_INIT;
+	struct text_buf digits = TEXT_BUF_INIT;
 	if (num_int_abs_digits(&digits, v, base, upper, err) < 0) {
-		num_buf_free(&digits);
+		text_buf_free(&digits);
 		return -1;
 	}
 	struct num_layout lay = { 0 };
 	lay.negative = num_int_sign(v) < 0;
 	lay.prefix = f->alternate ? prefix : "";
 	lay.prefix_len = strlen(lay.prefix);
-	lay.digits = digits.p;
+	lay.digits = digits.data;
 	lay.ndigits = digits.len;
 	lay.rem = "";
 	int rc;
@@ -93,11 +93,11 @@ int num_format_int_spec(struct num_buf *out, const struct num_int *v,
 	} else {
 		rc = num_fmt_write_number(out, f, &lay, err);
 	}
-	num_buf_free(&digits);
+	text_buf_free(&digits);
 	return rc;
 }
 
-int num_format_int(struct num_buf *out, const struct num_int *v,
+int num_format_int(struct text_buf *out, const struct num_int *v,
 		   const char *spec, size_t speclen, const char *type_name,
 		   struct num_error *err)
 {

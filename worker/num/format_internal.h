@@ -21,17 +21,17 @@ struct num_layout {
 	const char *rem;     size_t rem_len, rem_cps;
 };
 
-int num_fmt_write_number(struct num_buf *out, const struct num_format_spec *spec,
+int num_fmt_write_number(struct text_buf *out, const struct num_format_spec *spec,
 			 const struct num_layout *lay, struct num_error *err);
 
 /* Pads already-converted text of `cps` code points to the spec's width
  * with its fill and alignment (str formatting). */
-int num_fmt_pad_text(struct num_buf *out, const struct num_format_spec *spec,
+int num_fmt_pad_text(struct text_buf *out, const struct num_format_spec *spec,
 		     const char *s, size_t len, size_t cps, struct num_error *err);
 
 /* Digits of |v| in base 2, 8, 10 or 16 (lower case unless upper),
  * appended to out; base 10 enforces sys.int_max_str_digits. */
-int num_int_abs_digits(struct num_buf *out, const struct num_int *v, int base, bool upper,
+int num_int_abs_digits(struct text_buf *out, const struct num_int *v, int base, bool upper,
 		       struct num_error *err);
 
 /* The "Unknown format code" error. */

@@ -182,7 +182,7 @@ int num_format_spec_parse(const char *spec, size_t len, char default_type,
 /* ---- layout -------------------------------------------------------- */
 
 /* Appends n copies of the fill character. */
-static int fill(struct num_buf *out, const struct num_format_spec *f, int64_t n)
+static int fill(struct text_buf *out, const struct num_format_spec *f, int64_t n)
 {
 	if (n <= 0)
 		return 0;
@@ -257,7 +257,7 @@ static int64_t group_digits(char *out, const char *digits, int64_t n, int64_t mi
 	return count;
 }
 
-int num_fmt_write_number(struct num_buf *out, const struct num_format_spec *f,
+int num_fmt_write_number(struct text_buf *out, const struct num_format_spec *f,
 			 const struct num_layout *lay, struct num_error *err)
 {
 	char sign = 0;
@@ -295,10 +295,10 @@ int num_fmt_write_number(struct num_buf *out, const struct num_format_spec *f,
 	if (rc == 0 && grouped > 0) {
 		rc |= num_buf_reserve(out, (size_t)grouped);
 		if (rc == 0) {
-			group_digits(out->p + out->len + grouped, lay->digits, (int64_t)lay->ndigits,
+			group_digits(out->data + out->len + grouped, lay->digits, (int64_t)lay->ndigits,
 				     min_width, group, sep);
 			out->len += (size_t)grouped;
-			out->p[out->len] = '\0';
+			out->data[out->len] = '\0';
 		}
 	}
 	if (lay->has_decimal)
@@ -308,7 +308,7 @@ int num_fmt_write_number(struct num_buf *out, const struct num_format_spec *f,
 	return rc ? num_error_nomem(err) : 0;
 }
 
-int num_fmt_pad_text(struct num_buf *out, const struct num_format_spec *f,
+int num_fmt_pad_text(struct text_buf *out, const struct num_format_spec *f,
 		     const char *s, size_t len, size_t cps, struct num_error *err)
 {
 	int64_t total = f->width > (int64_t)cps ? f->width : (int64_t)cps;

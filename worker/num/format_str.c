@@ -14,7 +14,7 @@ size_t num_utf8_count(const char *s, size_t len)
 	return n;
 }
 
-int num_utf8_put(struct num_buf *out, uint32_t cp)
+int num_utf8_put(struct text_buf *out, uint32_t cp)
 {
 	char b[4];
 	size_t n = box_utf8_encode(cp, b);
@@ -35,7 +35,7 @@ static size_t utf8_prefix(const char *s, size_t len, size_t n)
 	return i;
 }
 
-int num_format_str_spec(struct num_buf *out, const char *s, size_t len,
+int num_format_str_spec(struct text_buf *out, const char *s, size_t len,
 			const struct num_format_spec *f, const char *type_name,
 			struct num_error *err)
 {
@@ -64,7 +64,7 @@ int num_format_str_spec(struct num_buf *out, const char *s, size_t len,
 	return num_fmt_pad_text(out, f, s, len, cps, err);
 }
 
-int num_format_str(struct num_buf *out, const char *s, size_t len,
+int num_format_str(struct text_buf *out, const char *s, size_t len,
 		   const char *spec, size_t speclen, const char *type_name,
 		   struct num_error *err)
 {

@@ -16,7 +16,7 @@ static int too_many_digits(struct num_error *err)
 			     (long long)num_get_int_max_str_digits());
 }
 
-static int u64_digits(struct num_buf *out, uint64_t m, int base, bool upper)
+static int u64_digits(struct text_buf *out, uint64_t m, int base, bool upper)
 {
 	const char *alphabet = upper ? "0123456789ABCDEF" : "0123456789abcdef";
 	char tmp[72];
@@ -28,7 +28,7 @@ static int u64_digits(struct num_buf *out, uint64_t m, int base, bool upper)
 	return num_buf_append(out, tmp + i, sizeof tmp - i);
 }
 
-int num_int_abs_digits(struct num_buf *out, const struct num_int *v, int base, bool upper,
+int num_int_abs_digits(struct text_buf *out, const struct num_int *v, int base, bool upper,
 		       struct num_error *err)
 {
 	int64_t limit = base == 10 ? num_get_int_max_str_digits() : 0;
@@ -41,7 +41,7 @@ int num_int_abs_digits(struct num_buf *out, const struct num_int *v, int base, b
 		return too_many_digits(err);
 	if (num_buf_reserve(out, size + 2) < 0)
 		return num_error_nomem(err);
-	char *d = out->p + out->len;
+	char *d = out->data + out->len;
 	mpz_get_str(d, upper ? -base : base, v->big);
 	size_t n = strlen(d);
 	if (d[0] == '-') {
@@ -56,21 +56,21 @@ int num_int_abs_digits(struct num_buf *out, const struct num_int *v, int base, b
 	return 0;
 }
 
-int num_int_to_decimal(struct num_buf *out, const struct num_int *v, struct num_error *err)
+int num_int_to_decimal(struct text_buf *out, const struct num_int *v, struct num_error *err)
 {
 	size_t mark = out->len;
 	if (num_int_sign(v) < 0 && num_buf_putc(out, '-') < 0)
 		return num_error_nomem(err);
 	if (num_int_abs_digits(out, v, 10, false, err) < 0) {
 		out->len = mark;
-		if (out->p)
-			out->p[mark] = '\0';
+		if (out->data)
+			out->data[mark] = '\0';
 		return -1;
 	}
 	return 0;
 }
 
-int num_int_to_base(struct num_buf *out, const struct num_int *v, int base, bool prefix,
+int num_int_to_base(struct text_buf *out, const struct num_int *v, int base, bool prefix,
 		    struct num_error *err)
 {
 	if (num_int_sign(v) < 0 && num_buf_putc(out, '-') < 0)

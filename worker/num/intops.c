@@ -133,7 +133,7 @@ done:
 	return rc;
 }
 
-int num_int_to_bytes(struct num_buf *out, const struct num_int *v, uint64_t length,
+int num_int_to_bytes(struct text_buf *out, const struct num_int *v, uint64_t length,
 		     bool little_endian, bool is_signed, struct num_error *err)
 {
 	int sign = num_int_sign(v);
@@ -177,7 +177,7 @@ int num_int_to_bytes(struct num_buf *out, const struct num_int *v, uint64_t leng
 		mpz_clear(z);
 		return num_error_nomem(err);
 	}
-	unsigned char *d = (unsigned char *)out->p + out->len;
+	unsigned char *d = (unsigned char *)out->data + out->len;
 	memset(d, 0, (size_t)length);
 	size_t count = 0;
 	if (mpz_sgn(z))   /* least significant byte first, then reorder */
@@ -190,7 +190,7 @@ int num_int_to_bytes(struct num_buf *out, const struct num_int *v, uint64_t leng
 		}
 	}
 	out->len += (size_t)length;
-	out->p[out->len] = '\0';
+	out->data[out->len] = '\0';
 	mpz_clear(z);
 	return 0;
 }

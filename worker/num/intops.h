@@ -24,7 +24,7 @@ uint64_t num_int_bit_count(const struct num_int *v);
  * OverflowError "int too big to convert" / "can't convert negative int to
  * unsigned".  (A negative length is the caller's ValueError "length
  * argument must be non-negative".) */
-int num_int_to_bytes(struct num_buf *out, const struct num_int *v, uint64_t length,
+int num_int_to_bytes(struct text_buf *out, const struct num_int *v, uint64_t length,
 		     bool little_endian, bool is_signed, struct num_error *err);
 
 /* int.from_bytes(bytes, byteorder, signed=). */

@@ -3,9 +3,9 @@
  * The numbers library is pure C with no knowledge of the interpreter's
  * object model: it works on int64_t, GMP mpz_t, double and UTF-8 byte
  * buffers.  Everything it produces goes into a caller-owned growable byte
- * buffer (struct num_buf) allocated through a process-wide allocator hook
- * (num_set_allocator), so the interpreter can route it through its
- * accounting allocator.
+ * buffer, the text library's struct text_buf, allocated through that
+ * library's process-wide allocator hook (text_set_allocator), so the
+ * interpreter routes it through its accounting allocator.
  *
  * Conventions for every function of the library:
  *  - functions that can fail return 0 on success and -1 on error, and fill
@@ -13,7 +13,7 @@
  *    (e.g. "ValueError", "invalid literal for int() with base 10: 'abc'");
  *  - ints come in as struct num_int (int64 or borrowed mpz) and go out as
  *    struct num_intres (normalised: small whenever the value fits int64);
- *  - output text is appended to a num_buf (never overwritten), always kept
+ *  - output text is appended to a text_buf (never overwritten), always kept
  *    NUL-terminated after len; text is UTF-8 (WTF-8 passes through).
  */
 #ifndef BOX_NUM_NUM_H
@@ -22,54 +22,56 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <gmp.h>
 
-/* ---- allocation ---------------------------------------------------- */
+#include "worker/text/text_buf.h"
 
-/* realloc-style hook: new_size == 0 frees ptr (returns NULL); on failure
- * returns NULL and leaves ptr untouched.  old_size is the size last
- * requested for ptr (0 for a fresh allocation). */
-typedef void *(*num_realloc_fn)(void *ctx, void *ptr, size_t old_size, size_t new_size);
+/* ---- allocation and output ----------------------------------------- */
 
-/* Process-wide; call once at start-up.  NULL restores malloc/realloc/free. */
-void num_set_allocator(num_realloc_fn fn, void *ctx);
+/* Output and scratch memory come from the text library's allocator hook
+ * (text_set_allocator), and output text goes into its growable buffer,
+ * struct text_buf: the two libraries share one buffer and one hook. */
 
-/* Scratch memory through the same hook (library-internal use; sizes must
- * match between the two calls).  num_alloc returns NULL on failure or when
+/* Scratch memory through the hook (library-internal use; sizes must match
+ * between the two calls).  num_alloc returns NULL on failure or when
  * n * size overflows. */
 void *num_alloc(size_t n, size_t size);
 void num_free(void *p, size_t n, size_t size);
 
-/* ---- growable byte buffer ------------------------------------------ */
-
-struct num_buf {
-	char *p;        /* NULL until the first append; NUL-terminated after len */
-	size_t len, cap;
-};
-
-#define NUM_BUF_INIT { NULL, 0, 0 }
-
-void num_buf_init(struct num_buf *b);
-void num_buf_free(struct num_buf *b);
-/* Forget the contents, keep the storage. */
-void num_buf_clear(struct num_buf *b);
-/* Each returns 0, or -1 when memory runs out (the buffer is unchanged). */
-int num_buf_reserve(struct num_buf *b, size_t extra);
-int num_buf_append(struct num_buf *b, const char *s, size_t n);
-int num_buf_puts(struct num_buf *b, const char *s);
-int num_buf_putc(struct num_buf *b, char c);
+/* The numbers library's convention over struct text_buf: 0, or -1 when
+ * memory runs out (the buffer is unchanged). */
+static inline int num_buf_reserve(struct text_buf *b, size_t extra)
+{
+	return text_buf_reserve(b, extra) == TEXT_OK ? 0 : -1;
+}
+static inline int num_buf_append(struct text_buf *b, const char *s, size_t n)
+{
+	return text_buf_append(b, s, n) == TEXT_OK ? 0 : -1;
+}
+static inline int num_buf_puts(struct text_buf *b, const char *s)
+{
+	return text_buf_append(b, s, strlen(s)) == TEXT_OK ? 0 : -1;
+}
+static inline int num_buf_putc(struct text_buf *b, char c)
+{
+	return text_buf_putc(b, c) == TEXT_OK ? 0 : -1;
+}
 /* Append `count` copies of the n-byte sequence s (a UTF-8 fill character). */
-int num_buf_repeat(struct num_buf *b, const char *s, size_t n, size_t count);
+static inline int num_buf_repeat(struct text_buf *b, const char *s, size_t n, size_t count)
+{
+	return text_buf_repeat(b, s, n, count) == TEXT_OK ? 0 : -1;
+}
 
 /* ---- errors -------------------------------------------------------- */
 
 struct num_error {
 	const char *type;   /* static: "ValueError", "OverflowError", "ZeroDivisionError",
 	                       "TypeError", "MemoryError"; NULL when no error */
-	struct num_buf msg; /* the exception message (str(exc)), UTF-8 */
+	struct text_buf msg; /* the exception message (str(exc)), UTF-8 */
 };
 
-#define NUM_ERROR_INIT { NULL, NUM_BUF_INIT }
+#define NUM_ERROR_INIT { NULL, TEXT_BUF_INIT }
 
 void num_error_init(struct num_error *e);
 void num_error_clear(struct num_error *e);   /* frees msg, resets type */
@@ -83,9 +85,9 @@ int num_error_nomem(struct num_error *e);    /* MemoryError, returns -1 */
  * The default is CPython's repr for ASCII text (quotes chosen as CPython,
  * \n \r \t \\ \xNN escapes) passing non-ASCII bytes through unchanged; the
  * interpreter should install its exact str repr (from worker/text/). */
-typedef int (*num_repr_fn)(struct num_buf *out, const char *utf8, size_t len);
+typedef int (*num_repr_fn)(struct text_buf *out, const char *utf8, size_t len);
 void num_set_str_repr(num_repr_fn fn);
-int num_str_repr(struct num_buf *out, const char *utf8, size_t len);
+int num_str_repr(struct text_buf *out, const char *utf8, size_t len);
 
 /* ---- integers ------------------------------------------------------ */
 

@@ -37,11 +37,11 @@ int num_parse_int_literal(const char *s, size_t len, struct num_intres *out,
 /* str(v): decimal; ValueError "Exceeds the limit (4300 digits) for integer
  * string conversion; use sys.set_int_max_str_digits() to increase the
  * limit" when too long. */
-int num_int_to_decimal(struct num_buf *out, const struct num_int *v, struct num_error *err);
+int num_int_to_decimal(struct text_buf *out, const struct num_int *v, struct num_error *err);
 
 /* bin/oct/hex: base 2, 8 or 16, lower-case digits, with the 0b/0o/0x
  * prefix when `prefix` (after the '-' sign). */
-int num_int_to_base(struct num_buf *out, const struct num_int *v, int base, bool prefix,
+int num_int_to_base(struct text_buf *out, const struct num_int *v, int base, bool prefix,
 		    struct num_error *err);
 
 #endif

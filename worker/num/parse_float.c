@@ -14,7 +14,7 @@
 #include "worker/num/parse_internal.h"
 #include "worker/num/udigits.h"
 
-int num_to_ascii_number(const char *s, size_t len, struct num_buf *out)
+int num_to_ascii_number(const char *s, size_t len, struct text_buf *out)
 {
 	size_t pos = 0;
 	if (num_buf_reserve(out, len) < 0)
@@ -22,22 +22,22 @@ int num_to_ascii_number(const char *s, size_t len, struct num_buf *out)
 	while (pos < len) {
 		unsigned char c = (unsigned char)s[pos];
 		if (c < 127) {
-			out->p[out->len++] = c == 0 ? '?' : (char)c;
+			out->data[out->len++] = c == 0 ? '?' : (char)c;
 			pos++;
 			continue;
 		}
 		uint32_t cp = num_utf8_next(s, len, &pos);
 		int d;
 		if (num_uni_isspace(cp)) {
-			out->p[out->len++] = ' ';
+			out->data[out->len++] = ' ';
 		} else if ((d = num_uni_decimal(cp)) >= 0) {
-			out->p[out->len++] = (char)('0' + d);
+			out->data[out->len++] = (char)('0' + d);
 		} else {
-			out->p[out->len++] = '?';
+			out->data[out->len++] = '?';
 			break;
 		}
 	}
-	out->p[out->len] = '\0';
+	out->data[out->len] = '\0';
 	return 0;
 }
 
@@ -58,13 +58,13 @@ bool num_ascii_isspace(char c)
 
 static int float_error(const char *s, size_t len, struct num_error *err)
 {
-	struct num_buf r = NUM_BUF_INIT;
+	struct text_buf r = TEXT_BUF_INIT;
 	if (num_str_repr(&r, s, len) < 0) {
-		num_buf_free(&r);
+		text_buf_free(&r);
 		return num_error_nomem(err);
 	}
-	num_error_set(err, "ValueError", "could not convert string to float: %s", r.p);
-	num_buf_free(&r);
+	num_error_set(err, "ValueError", "could not convert string to float: %s", r.data);
+	text_buf_free(&r);
 	return -1;
 }
 
@@ -148,7 +148,7 @@ static bool special_value(const char *t, size_t n, double *out)
 
 int num_parse_float(const char *s, size_t len, double *out, struct num_error *err)
 {
-	struct num_buf a = NUM_BUF_INIT;
+	struct text_buf a = TEXT_BUF_INIT;
 	char stack[NUM_SHORT_TEXT];
 	char *t;
 	size_t n;
@@ -160,7 +160,7 @@ int num_parse_float(const char *s, size_t len, double *out, struct num_error *er
 	} else {
 		if (num_to_ascii_number(s, len, &a) < 0)
 			return num_error_nomem(err);
-		t = a.p;
+		t = a.data;
 		n = a.len;
 	}
 	while (n > 0 && num_ascii_isspace(*t))
@@ -182,6 +182,6 @@ int num_parse_float(const char *s, size_t len, double *out, struct num_error *er
 		else
 			ok = special_value(t, n, out);
 	}
-	num_buf_free(&a);
+	text_buf_free(&a);
 	return ok ? 0 : float_error(s, len, err);
 }

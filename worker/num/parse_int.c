@@ -22,15 +22,15 @@ static int digit_value(char c)
 
 static int invalid_literal(const char *s, size_t len, int base, struct num_error *err)
 {
-	struct num_buf r = NUM_BUF_INIT;
+	struct text_buf r = TEXT_BUF_INIT;
 	if (num_str_repr(&r, s, len) < 0) {
-		num_buf_free(&r);
+		text_buf_free(&r);
 		return num_error_nomem(err);
 	}
 	/* %.200R: the repr cut to 200 code points */
 	size_t cut = 0, cps = 0;
 	while (cut < r.len) {
-		if (((unsigned char)r.p[cut] & 0xC0) != 0x80) {
+		if (((unsigned char)r.data[cut] & 0xC0) != 0x80) {
 			if (cps == 200)
 				break;
 			cps++;
@@ -38,8 +38,8 @@ static int invalid_literal(const char *s, size_t len, int base, struct num_error
 		cut++;
 	}
 	num_error_set(err, "ValueError", "invalid literal for int() with base %d: %.*s",
-		      base, (int)cut, r.p);
-	num_buf_free(&r);
+		      base, (int)cut, r.data);
+	text_buf_free(&r);
 	return -1;
 }
 
@@ -123,15 +123,15 @@ static int parse_ascii(const char *t, int base, struct num_intres *out, struct n
 		num_intres_set_i64(out, negative ? -v : v);
 		return 0;
 	}
-	struct num_buf clean = NUM_BUF_INIT;
+	struct text_buf clean = TEXT_BUF_INIT;
 	if (num_buf_reserve(&clean, ndigits) < 0)
 		return num_error_nomem(err);
 	for (const char *q = start; q < end; q++)
 		if (*q != '_')
-			clean.p[clean.len++] = *q;
-	clean.p[clean.len] = '\0';
-	mpz_set_str(out->z, clean.p, base);
-	num_buf_free(&clean);
+			clean.data[clean.len++] = *q;
+	clean.data[clean.len] = '\0';
+	mpz_set_str(out->z, clean.data, base);
+	text_buf_free(&clean);
 	if (negative)
 		mpz_neg(out->z, out->z);
 	if (error_if_nonzero && mpz_sgn(out->z) != 0)
@@ -152,11 +152,11 @@ int num_parse_int(const char *s, size_t len, int base, struct num_intres *out,
 		stack[len] = '\0';
 		rc = parse_ascii(stack, base, out, err);
 	} else {
-		struct num_buf a = NUM_BUF_INIT;
+		struct text_buf a = TEXT_BUF_INIT;
 		if (num_to_ascii_number(s, len, &a) < 0)
 			return num_error_nomem(err);
-		rc = parse_ascii(a.p, base, out, err);
-		num_buf_free(&a);
+		rc = parse_ascii(a.data, base, out, err);
+		text_buf_free(&a);
 	}
 	if (rc > 0)
 		return invalid_literal(s, len, base, err);
@@ -166,11 +166,11 @@ int num_parse_int(const char *s, size_t len, int base, struct num_intres *out,
 int num_parse_int_literal(const char *s, size_t len, struct num_intres *out,
 			  struct num_error *err)
 {
-	struct num_buf a = NUM_BUF_INIT;
+	struct text_buf a = TEXT_BUF_INIT;
 	if (num_buf_append(&a, s, len) < 0)
 		return num_error_nomem(err);
-	int rc = parse_ascii(a.p, 0, out, err);
-	num_buf_free(&a);
+	int rc = parse_ascii(a.data, 0, out, err);
+	text_buf_free(&a);
 	if (rc > 0)
 		return invalid_literal(s, len, 0, err);
 	if (rc < 0 && err->type && strcmp(err->type, "ValueError") == 0) {

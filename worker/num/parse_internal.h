@@ -8,7 +8,7 @@
  * becomes '?'), Unicode spaces become ' ', Unicode decimal digits become
  * ASCII digits; anything else becomes '?' and ends the text.  Appends to
  * out (NUL-terminated).  -1 on memory exhaustion. */
-int num_to_ascii_number(const char *s, size_t len, struct num_buf *out);
+int num_to_ascii_number(const char *s, size_t len, struct text_buf *out);
 
 /* True when s is short plain ASCII without NUL (no transformation
  * needed): the parsers then copy it into a stack buffer of this size. */

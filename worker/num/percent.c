@@ -12,7 +12,7 @@
 
 /* unicode_format_arg_output for a converted text `s` (ASCII for numbers,
  * UTF-8 for %c); is_number enables the sign and zero-fill handling. */
-static int output(struct num_buf *out, const struct num_percent_spec *a, const char *s,
+static int output(struct text_buf *out, const struct num_percent_spec *a, const char *s,
 		  size_t len, size_t cps, bool is_number, struct num_error *err)
 {
 	char fill = (is_number && a->zero) ? '0' : ' ';
@@ -70,7 +70,7 @@ static int output(struct num_buf *out, const struct num_percent_spec *a, const c
 	return rc ? num_error_nomem(err) : 0;
 }
 
-int num_percent_int(struct num_buf *out, const struct num_percent_spec *a,
+int num_percent_int(struct text_buf *out, const struct num_percent_spec *a,
 		    const struct num_int *v, struct num_error *err)
 {
 	int base;
@@ -84,7 +84,7 @@ int num_percent_int(struct num_buf *out, const struct num_percent_spec *a,
 	if (a->precision > INT_MAX)
 		return num_error_set(err, "ValueError", "precision too big");
 	/* [-][0x]digits with the precision's leading zeros */
-	struct num_buf digits = NUM_BUF_INIT, text = NUM_BUF_INIT;
+	struct text_buf digits = TEXT_BUF_INIT, text = TEXT_BUF_INIT;
 	int rc = num_int_abs_digits(&digits, v, base, a->conv == 'X', err);
 	if (rc < 0)
 		goto done;
@@ -94,19 +94,19 @@ int num_percent_int(struct num_buf *out, const struct num_percent_spec *a,
 		rc |= num_buf_puts(&text, a->conv == 'o' ? "0o" : a->conv == 'X' ? "0X" : "0x");
 	if (a->precision > (int64_t)digits.len)
 		rc |= num_buf_repeat(&text, "0", 1, (size_t)a->precision - digits.len);
-	rc |= num_buf_append(&text, digits.p, digits.len);
+	rc |= num_buf_append(&text, digits.data, digits.len);
 	if (rc < 0) {
 		rc = num_error_nomem(err);
 		goto done;
 	}
-	rc = output(out, a, text.p, text.len, text.len, true, err);
+	rc = output(out, a, text.data, text.len, text.len, true, err);
 done:
-	num_buf_free(&digits);
-	num_buf_free(&text);
+	text_buf_free(&digits);
+	text_buf_free(&text);
 	return rc;
 }
 
-int num_percent_float(struct num_buf *out, const struct num_percent_spec *a,
+int num_percent_float(struct text_buf *out, const struct num_percent_spec *a,
 		      double x, struct num_error *err)
 {
 	switch (a->conv) {
@@ -118,32 +118,32 @@ int num_percent_float(struct num_buf *out, const struct num_percent_spec *a,
 	if (a->precision > INT_MAX)
 		return num_error_set(err, "ValueError", "precision too big");
 	int prec = a->precision < 0 ? 6 : (int)a->precision;
-	struct num_buf text = NUM_BUF_INIT;
+	struct text_buf text = TEXT_BUF_INIT;
 	if (num_double_to_string(&text, x, a->conv, prec, a->alt ? NUM_DTSF_ALT : 0) < 0) {
-		num_buf_free(&text);
+		text_buf_free(&text);
 		return num_error_nomem(err);
 	}
-	int rc = output(out, a, text.p, text.len, text.len, true, err);
-	num_buf_free(&text);
+	int rc = output(out, a, text.data, text.len, text.len, true, err);
+	text_buf_free(&text);
 	return rc;
 }
 
-int num_percent_char_int(struct num_buf *out, const struct num_percent_spec *a,
+int num_percent_char_int(struct text_buf *out, const struct num_percent_spec *a,
 			 const struct num_int *arg, struct num_error *err)
 {
 	struct num_int norm = num_int_norm(arg);
 	const struct num_int *v = &norm;
 	if (v->big || v->small < 0 || v->small > 0x10FFFF)
 		return num_error_set(err, "OverflowError", "%%c arg not in range(0x110000)");
-	struct num_buf ch = NUM_BUF_INIT;
+	struct text_buf ch = TEXT_BUF_INIT;
 	if (num_utf8_put(&ch, (uint32_t)v->small) < 0)
 		return num_error_nomem(err);
-	int rc = output(out, a, ch.p, ch.len, 1, false, err);
-	num_buf_free(&ch);
+	int rc = output(out, a, ch.data, ch.len, 1, false, err);
+	text_buf_free(&ch);
 	return rc;
 }
 
-int num_percent_pad_text(struct num_buf *out, const struct num_percent_spec *spec,
+int num_percent_pad_text(struct text_buf *out, const struct num_percent_spec *spec,
 			 const char *s, size_t len)
 {
 	struct num_error err = NUM_ERROR_INIT;

@@ -24,20 +24,20 @@ struct num_percent_spec {
 };
 
 /* %d %i %u %o %x %X of an int. */
-int num_percent_int(struct num_buf *out, const struct num_percent_spec *spec,
+int num_percent_int(struct text_buf *out, const struct num_percent_spec *spec,
 		    const struct num_int *v, struct num_error *err);
 
 /* %e %E %f %F %g %G of a float (also used for ints after float()). */
-int num_percent_float(struct num_buf *out, const struct num_percent_spec *spec,
+int num_percent_float(struct text_buf *out, const struct num_percent_spec *spec,
 		      double x, struct num_error *err);
 
 /* %c of an int: checks the range (OverflowError "%c arg not in
  * range(0x110000)") and appends the padded character. */
-int num_percent_char_int(struct num_buf *out, const struct num_percent_spec *spec,
+int num_percent_char_int(struct text_buf *out, const struct num_percent_spec *spec,
 			 const struct num_int *v, struct num_error *err);
 
 /* Pads already-converted text (e.g. %s, %c of a 1-char str) by width/left. */
-int num_percent_pad_text(struct num_buf *out, const struct num_percent_spec *spec,
+int num_percent_pad_text(struct text_buf *out, const struct num_percent_spec *spec,
 			 const char *s, size_t len);
 
 #endif

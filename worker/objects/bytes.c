@@ -1131,7 +1131,7 @@ static Value percent_bytes_of(Value item)
 }
 
 /* One conversion (sp->conv set) of item, appended to out; false: error set. */
-static bool percent_convert(struct num_buf *out, struct num_percent_spec *sp, Value item)
+static bool percent_convert(struct text_buf *out, struct num_percent_spec *sp, Value item)
 {
 	struct num_error e = NUM_ERROR_INIT;
 	int rc = 0;
@@ -1258,7 +1258,7 @@ static Value bytes_percent(Value fmtv, Value args)
 	bool is_mapping = !is_tuple && !buf_of(args, &(size_t){0}) && !IS_STR(args) &&
 			  (IS_DICT(args) || val_type(args)->getitem);
 	size_t argi = 0;
-	struct num_buf out = NUM_BUF_INIT;
+	struct text_buf out = TEXT_BUF_INIT;
 	Value item = v_null();
 	while (p < end) {
 		const char *pct = memchr(p, '%', (size_t)(end - p));
@@ -1367,14 +1367,14 @@ static Value bytes_percent(Value fmtv, Value args)
 		err_format(Exc_TypeError, "not all arguments converted during bytes formatting");
 		goto fail;
 	}
-	Value r = make_like(fmtv, out.p, out.len);
-	num_buf_free(&out);
+	Value r = make_like(fmtv, out.data, out.len);
+	text_buf_free(&out);
 	return r;
 nomem:
 	err_no_memory();
 fail:
 	val_decref(item);
-	num_buf_free(&out);
+	text_buf_free(&out);
 	return v_null();
 }
 

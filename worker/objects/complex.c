@@ -292,7 +292,7 @@ static Value complex_richcmp(Value a, Value b, int op)
 /* ---- repr and format() -------------------------------------------------- */
 
 /* Appends one double as PyOS_double_to_string would. */
-static bool put_double(struct num_buf *b, double x, char code, int precision, int flags)
+static bool put_double(struct text_buf *b, double x, char code, int precision, int flags)
 {
 	if (num_double_to_string(b, x, code, precision, flags) < 0) {
 		err_no_memory();
@@ -301,17 +301,17 @@ static bool put_double(struct num_buf *b, double x, char code, int precision, in
 	return true;
 }
 
-static Value buf_to_str(struct num_buf *b)
+static Value buf_to_str(struct text_buf *b)
 {
-	Str *s = str_new(b->p ? b->p : "", b->len);
-	num_buf_free(b);
+	Str *s = str_new(b->data ? b->data : "", b->len);
+	text_buf_free(b);
 	return str_value(s);
 }
 
 static Value complex_repr(Value v)
 {
 	Cpx c = AS_CPX(v);
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	bool ok;
 	if (c.re == 0.0 && !signbit(c.re)) {
 		/* a +0 real part is left out, and so are the parentheses */
@@ -321,7 +321,7 @@ static Value complex_repr(Value v)
 		     put_double(&b, c.im, 'r', 0, NUM_DTSF_SIGN) && num_buf_puts(&b, "j)") == 0;
 	}
 	if (!ok) {
-		num_buf_free(&b);
+		text_buf_free(&b);
 		if (!err_occurred())
 			err_no_memory();
 		return v_null();
@@ -331,15 +331,15 @@ static Value complex_repr(Value v)
 
 /* One part of a formatted complex: [sign][grouped digits][rest], as
  * CPython's calc_number_widths/fill_number without padding. */
-static bool put_part(struct num_buf *out, double x, char code, int precision, int flags,
+static bool put_part(struct text_buf *out, double x, char code, int precision, int flags,
 		     char sign_rule, char thousands)
 {
-	struct num_buf t = NUM_BUF_INIT;
+	struct text_buf t = TEXT_BUF_INIT;
 	if (!put_double(&t, x, code, precision, flags)) {
-		num_buf_free(&t);
+		text_buf_free(&t);
 		return false;
 	}
-	const char *p = t.p ? t.p : "";
+	const char *p = t.data ? t.data : "";
 	size_t n = t.len;
 	int rc = 0;
 	if (n && p[0] == '-') {
@@ -358,7 +358,7 @@ static bool put_part(struct num_buf *out, double x, char code, int precision, in
 		rc |= num_buf_putc(out, p[i]);
 	}
 	rc |= num_buf_append(out, p + ndigits, n - ndigits);
-	num_buf_free(&t);
+	text_buf_free(&t);
 	if (rc) {
 		err_no_memory();
 		return false;
@@ -405,7 +405,7 @@ static Value complex_format(Cpx c, Str *spec_text)
 	else if (code == 'r')
 		code = 'g';
 
-	struct num_buf body = NUM_BUF_INIT;
+	struct text_buf body = TEXT_BUF_INIT;
 	bool ok = true;
 	if (parens)
 		ok = num_buf_putc(&body, '(') == 0;
@@ -416,7 +416,7 @@ static Value complex_format(Cpx c, Str *spec_text)
 	if (ok)
 		ok = num_buf_putc(&body, 'j') == 0 && (!parens || num_buf_putc(&body, ')') == 0);
 	if (!ok) {
-		num_buf_free(&body);
+		text_buf_free(&body);
 		if (!err_occurred())
 			err_no_memory();
 		return v_null();
@@ -424,7 +424,7 @@ static Value complex_format(Cpx c, Str *spec_text)
 	if (spec.width <= (int64_t)body.len)
 		return buf_to_str(&body);
 	if (spec.width > ((int64_t)1 << 31)) {
-		num_buf_free(&body);
+		text_buf_free(&body);
 		err_no_memory();
 		return v_null();
 	}
@@ -435,16 +435,16 @@ static Value complex_format(Cpx c, Str *spec_text)
 		left = pad / 2;
 	else
 		left = pad;
-	struct num_buf out = NUM_BUF_INIT;
+	struct text_buf out = TEXT_BUF_INIT;
 	if (num_buf_repeat(&out, spec.fill_utf8, spec.fill_len, left) < 0 ||
-	    num_buf_append(&out, body.p, body.len) < 0 ||
+	    num_buf_append(&out, body.data, body.len) < 0 ||
 	    num_buf_repeat(&out, spec.fill_utf8, spec.fill_len, pad - left) < 0) {
-		num_buf_free(&out);
-		num_buf_free(&body);
+		text_buf_free(&out);
+		text_buf_free(&body);
 		err_no_memory();
 		return v_null();
 	}
-	num_buf_free(&body);
+	text_buf_free(&body);
 	return buf_to_str(&out);
 }
 

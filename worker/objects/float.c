@@ -84,14 +84,14 @@ bool val_to_double(Value v, double *out)
 
 Value float_repr(Value v)
 {
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	if (num_double_repr(&b, v.u.f) < 0) {
-		num_buf_free(&b);
+		text_buf_free(&b);
 		err_no_memory();
 		return v_null();
 	}
-	Str *s = str_new(b.p, b.len);
-	num_buf_free(&b);
+	Str *s = str_new(b.data, b.len);
+	text_buf_free(&b);
 	return str_value(s);
 }
 
@@ -282,10 +282,10 @@ static Value m_as_integer_ratio(Value self, const Value *args, size_t nargs, Tup
 
 static Value m_hex(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	num_float_hex(&b, self.u.f);
-	Str *s = str_new(b.p, b.len);
-	num_buf_free(&b);
+	Str *s = str_new(b.data, b.len);
+	text_buf_free(&b);
 	return str_value(s);
 }
 
@@ -389,14 +389,14 @@ static Value m_format(Value self, const Value *args, size_t nargs, Tuple *kw)
 	if (spec->nbytes == 0)
 		return self.tag == V_FLOAT ? float_repr(self) : obj_str(self);  /* a subclass's __str__ */
 	self = val_unbox(self);
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	struct num_error e = NUM_ERROR_INIT;
 	if (num_format_float(&b, self.u.f, spec->data, spec->nbytes, "float", &e) < 0) {
-		num_buf_free(&b);
+		text_buf_free(&b);
 		return num_raise(&e);
 	}
-	Str *s = str_new(b.p ? b.p : "", b.len);
-	num_buf_free(&b);
+	Str *s = str_new(b.data ? b.data : "", b.len);
+	text_buf_free(&b);
 	return str_value(s);
 }
 

@@ -83,7 +83,7 @@ static Value raise_num_error(struct num_error *e)
 			return v_null();
 		}
 	}
-	Str *s = str_new(e->msg.p ? e->msg.p : "", e->msg.len);
+	Str *s = str_new(e->msg.data ? e->msg.data : "", e->msg.len);
 	if (s) {
 		err_set_value(t, str_value(s));
 		obj_decref(&s->ob);
@@ -176,29 +176,29 @@ Value int_repr(Value v)
 		int n = snprintf(buf, sizeof buf, "%lld", (long long)v.u.i);
 		return str_value(str_new(buf, (size_t)n));
 	}
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	struct num_error e = NUM_ERROR_INIT;
 	struct num_int n = as_num(v);
 	if (num_int_to_decimal(&b, &n, &e) < 0) {
-		num_buf_free(&b);
+		text_buf_free(&b);
 		return raise_num_error(&e);
 	}
-	Str *s = str_new(b.p, b.len);
-	num_buf_free(&b);
+	Str *s = str_new(b.data, b.len);
+	text_buf_free(&b);
 	return str_value(s);
 }
 
 Value int_to_base(Value v, int base, bool alt)
 {
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	struct num_error e = NUM_ERROR_INIT;
 	struct num_int n = as_num(v);
 	if (num_int_to_base(&b, &n, base, alt, &e) < 0) {
-		num_buf_free(&b);
+		text_buf_free(&b);
 		return raise_num_error(&e);
 	}
-	Str *s = str_new(b.p, b.len);
-	num_buf_free(&b);
+	Str *s = str_new(b.data, b.len);
+	text_buf_free(&b);
 	return str_value(s);
 }
 
@@ -736,15 +736,15 @@ static Value m_int_format(Value self, const Value *args, size_t nargs, Tuple *kw
 	if (spec->nbytes == 0 && (self.tag == V_BOOL || !is_intlike(self)))
 		return obj_str(self);   /* format(x, "") is str(x), a subclass's __str__ too */
 	self = val_unbox(self);
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	struct num_error e = NUM_ERROR_INIT;
 	struct num_int n = as_num(self);
 	if (num_format_int(&b, &n, spec->data, spec->nbytes, type_name_of(self), &e) < 0) {
-		num_buf_free(&b);
+		text_buf_free(&b);
 		return raise_num_error(&e);
 	}
-	Str *s = str_new(b.p ? b.p : "", b.len);
-	num_buf_free(&b);
+	Str *s = str_new(b.data ? b.data : "", b.len);
+	text_buf_free(&b);
 	return str_value(s);
 }
 
@@ -771,15 +771,15 @@ static Value m_to_bytes(Value self, const Value *args, size_t nargs, Tuple *kw)
 	bool sgn = !IS_NULL(a[2]) && obj_truth(a[2]) > 0;
 	if (!mem_check((size_t)len))
 		return v_null();
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	struct num_error e = NUM_ERROR_INIT;
 	struct num_int n = as_num(self);
 	if (num_int_to_bytes(&b, &n, (uint64_t)len, little, sgn, &e) < 0) {
-		num_buf_free(&b);
+		text_buf_free(&b);
 		return raise_num_error(&e);
 	}
-	Bytes *r = bytes_new(b.p ? b.p : "", b.len);
-	num_buf_free(&b);
+	Bytes *r = bytes_new(b.data ? b.data : "", b.len);
+	text_buf_free(&b);
 	return r ? v_obj(&r->ob) : v_null();
 }
 
@@ -886,23 +886,9 @@ static Value bool_xor(Value a, Value b)
 	return int_binop(a, b, NB_XOR);
 }
 
-static void *num_realloc_hook(void *ctx, void *p, size_t old, size_t n)
-{
-	(void)ctx;
-	if (n == 0) {
-		mem_free(p, old);
-		return NULL;
-	}
-	void *q = mem_realloc(p, old, n);
-	if (!q)
-		err_clear();
-	return q;
-}
-
 void int_types_init(void);
 void int_types_init(void)
 {
-	num_set_allocator(num_realloc_hook, NULL);
 	Type *t = &int_type;
 	type_init_builtin(t, "int", &object_type);
 	t->flags |= TF_BASETYPE | TF_INT_SUB | TF_UNBOX_SELF;

@@ -32,7 +32,7 @@ Value str_mod_format(Value fmtv, Value args)
 	bool used_mapping = false;
 	StrBuf b;
 	sb_init(&b);
-	struct num_buf nb = NUM_BUF_INIT;
+	struct text_buf nb = TEXT_BUF_INIT;
 	while (p < end) {
 		const char *pct = memchr(p, '%', (size_t)(end - p));
 		if (!pct) {
@@ -131,7 +131,7 @@ Value str_mod_format(Value fmtv, Value args)
 		}
 		sp.conv = conv;
 		struct num_error e = NUM_ERROR_INIT;
-		num_buf_clear(&nb);
+		text_buf_clear(&nb);
 		int rc = 0;
 		switch (conv) {
 		case 's': case 'r': case 'a': {
@@ -221,7 +221,7 @@ Value str_mod_format(Value fmtv, Value args)
 			num_raise(&e);
 			goto fail_item;
 		}
-		sb_add(&b, nb.p ? nb.p : "", nb.len);
+		sb_add(&b, nb.data ? nb.data : "", nb.len);
 		if (owned)
 			val_decref(item);
 		continue;
@@ -230,14 +230,14 @@ fail_item:
 			val_decref(item);
 		goto fail;
 	}
-	num_buf_free(&nb);
+	text_buf_free(&nb);
 	if (!used_mapping && argi < nargs && !is_mapping) {
 		sb_free(&b);
 		return err_null_format(Exc_TypeError, "not all arguments converted during string formatting");
 	}
 	return str_value(sb_finish(&b));
 fail:
-	num_buf_free(&nb);
+	text_buf_free(&nb);
 	sb_free(&b);
 	return v_null();
 }

@@ -748,14 +748,14 @@ static Value m___format__(Value self, const Value *args, size_t nargs, Tuple *kw
 	Str *spec = AS_STR(args[0]);
 	if (spec->nbytes == 0)   /* a subclass formats as its str(), as CPython */
 		return obj_is(self, &str_type) ? str_str_slot(self) : obj_str(self);
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	struct num_error e = NUM_ERROR_INIT;
 	if (num_format_str(&b, s->data, s->nbytes, spec->data, spec->nbytes, "str", &e) < 0) {
-		num_buf_free(&b);
+		text_buf_free(&b);
 		return num_raise(&e);
 	}
-	Str *r = str_new(b.p ? b.p : "", b.len);
-	num_buf_free(&b);
+	Str *r = str_new(b.data ? b.data : "", b.len);
+	text_buf_free(&b);
 	return str_value(r);
 }
 
@@ -880,6 +880,7 @@ static Value m_getnewargs(Value self, const Value *args, size_t nargs, Tuple *kw
 	return v_obj(&t->ob);
 }
 
+/* The text and numbers libraries allocate through the accounting allocator. */
 static void *text_realloc_hook(void *ctx, void *p, size_t old, size_t n)
 {
 	(void)ctx;

@@ -133,6 +133,20 @@ int text_buf_fill(struct text_buf *b, char c, size_t n)
 	return TEXT_OK;
 }
 
+int text_buf_repeat(struct text_buf *b, const char *s, size_t n, size_t count)
+{
+	size_t total;
+	if (n == 1)
+		return text_buf_fill(b, s[0], count);
+	if (__builtin_mul_overflow(n, count, &total) || text_buf_reserve(b, total) != TEXT_OK)
+		return TEXT_ENOMEM;
+	for (size_t i = 0; i < count; i++)
+		memcpy(b->data + b->len + i * n, s, n);
+	b->len += total;
+	b->data[b->len] = '\0';
+	return TEXT_OK;
+}
+
 int text_buf_printf(struct text_buf *b, const char *fmt, ...)
 {
 	char small[128];

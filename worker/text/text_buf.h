@@ -1,5 +1,6 @@
 /* worker/text/text_buf.h -- the growable byte buffer, the allocator hook and
- * the error record shared by every function of the text library (libboxtext).
+ * the error record shared by every function of the text library (libboxtext)
+ * and of the numbers library (libboxnum), which writes into the same buffer.
  *
  * The library has no dependency on the interpreter's object model: inputs are
  * (const char *s, size_t len) byte buffers (Python str = UTF-8 with lone
@@ -65,6 +66,8 @@ int text_buf_append(struct text_buf *b, const void *p, size_t n);
 int text_buf_putc(struct text_buf *b, char c);
 int text_buf_put_cp(struct text_buf *b, uint32_t cp);  /* UTF-8 (surrogates as 3 bytes) */
 int text_buf_fill(struct text_buf *b, char c, size_t n);   /* n copies of byte c */
+/* count copies of the n-byte sequence s (a UTF-8 fill character, say) */
+int text_buf_repeat(struct text_buf *b, const char *s, size_t n, size_t count);
 int text_buf_printf(struct text_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Hand the storage to the caller: returns data (never NULL: an empty buffer

@@ -225,10 +225,10 @@ static Value date_replace(Value self, const Value *args, size_t nargs, Tuple *kw
 
 /* ---- text ------------------------------------------------------------------ */
 
-static Value buf_to_str(struct num_buf *b)
+static Value buf_to_str(struct text_buf *b)
 {
-	Value r = str_value(str_new(b->p ? b->p : "", b->len));
-	num_buf_free(b);
+	Value r = str_value(str_new(b->data ? b->data : "", b->len));
+	text_buf_free(b);
 	return r;
 }
 
@@ -300,13 +300,13 @@ Value dt_strftime_common(Value fmt, int year, int month, int day, int hour, int 
 	tm.wday = dt_weekday(year, month, day);
 	tm.yday = dt_days_before_month(year, month) + day;
 	tm.isdst = -1;
-	struct num_buf out = NUM_BUF_INIT;
+	struct text_buf out = TEXT_BUF_INIT;
 	struct core_error e;
 	int rc = dt_datetime_strftime(&out, f->data, f->nbytes, &tm, us, have_off ? &off : NULL,
 				      (!IS_NULL(name) && IS_STR(name)) ? AS_STR(name)->data : NULL, &e);
 	val_decref(name);
 	if (rc) {
-		num_buf_free(&out);
+		text_buf_free(&out);
 		return dt_raise(&e);
 	}
 	return buf_to_str(&out);

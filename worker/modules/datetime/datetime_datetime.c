@@ -16,7 +16,7 @@
 Type dt_datetime_type;
 
 Value dt_call_with_fold(Type *t, Value *a, size_t n, int fold);
-bool dt_append_offset(struct num_buf *b, Value tz, Value arg, const char *sep);
+bool dt_append_offset(struct text_buf *b, Value tz, Value arg, const char *sep);
 bool dt_timespec_arg(Value v, enum dt_timespec *ts, int argno);
 bool dt_timestamp_arg(Value v, double *out);
 
@@ -601,17 +601,17 @@ static Value dt_isoformat(Value self, const Value *args, size_t nargs, Tuple *kw
 	if (!dt_timespec_arg(in[1], &ts, 2))
 		return v_null();
 	DateTimeObj *o = AS_DT(self);
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	if (dt_isoformat_date(&b, o->year, o->month, o->day) || num_buf_append(&b, sep, seplen) ||
 	    dt_isoformat_time(&b, o->hour, o->minute, o->second, o->us, ts) ||
 	    !dt_append_offset(&b, o->tz, self, ":")) {
-		num_buf_free(&b);
+		text_buf_free(&b);
 		if (!err_occurred())
 			err_no_memory();
 		return v_null();
 	}
-	Value r = str_value(str_new(b.p ? b.p : "", b.len));
-	num_buf_free(&b);
+	Value r = str_value(str_new(b.data ? b.data : "", b.len));
+	text_buf_free(&b);
 	return r;
 }
 

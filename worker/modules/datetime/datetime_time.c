@@ -148,8 +148,8 @@ static Value time_tzname(Value self, const Value *args, size_t nargs, Tuple *kw)
 /* ---- text ---------------------------------------------------------------------- */
 
 /* Appends "+HH:MM[...]" for tz.utcoffset(arg) when not None. */
-bool dt_append_offset(struct num_buf *b, Value tz, Value arg, const char *sep);
-bool dt_append_offset(struct num_buf *b, Value tz, Value arg, const char *sep)
+bool dt_append_offset(struct text_buf *b, Value tz, Value arg, const char *sep);
+bool dt_append_offset(struct text_buf *b, Value tz, Value arg, const char *sep)
 {
 	if (IS_NONE(tz))
 		return true;
@@ -197,16 +197,16 @@ static Value time_isoformat(Value self, const Value *args, size_t nargs, Tuple *
 	if (!dt_timespec_arg(in[0], &ts, 1))
 		return v_null();
 	TimeObj *o = AS_TIME(self);
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	if (dt_isoformat_time(&b, o->hour, o->minute, o->second, o->us, ts) ||
 	    !dt_append_offset(&b, o->tz, v_none(), ":")) {
-		num_buf_free(&b);
+		text_buf_free(&b);
 		if (!err_occurred())
 			err_no_memory();
 		return v_null();
 	}
-	Value r = str_value(str_new(b.p ? b.p : "", b.len));
-	num_buf_free(&b);
+	Value r = str_value(str_new(b.data ? b.data : "", b.len));
+	text_buf_free(&b);
 	return r;
 }
 

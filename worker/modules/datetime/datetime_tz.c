@@ -44,14 +44,14 @@ Value dt_call_offset(Value tz, Value arg, bool dst)
 
 static Value tz_default_name(const struct dt_delta *off)
 {
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	if (dt_timezone_name(&b, off)) {
-		num_buf_free(&b);
+		text_buf_free(&b);
 		err_no_memory();
 		return v_null();
 	}
-	Value r = str_value(str_new(b.p ? b.p : "", b.len));
-	num_buf_free(&b);
+	Value r = str_value(str_new(b.data ? b.data : "", b.len));
+	text_buf_free(&b);
 	return r;
 }
 

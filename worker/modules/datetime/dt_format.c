@@ -19,9 +19,9 @@ int dt_timespec_parse(const char *name, size_t len, enum dt_timespec *ts, struct
 	return core_error_set(err, "ValueError", "Unknown timespec value");
 }
 
-static int putf(struct num_buf *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int putf(struct text_buf *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-static int putf(struct num_buf *out, const char *fmt, ...)
+static int putf(struct text_buf *out, const char *fmt, ...)
 {
 	char tmp[128];
 	va_list ap;
@@ -33,12 +33,12 @@ static int putf(struct num_buf *out, const char *fmt, ...)
 	return num_buf_append(out, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
 }
 
-int dt_isoformat_date(struct num_buf *out, int year, int month, int day)
+int dt_isoformat_date(struct text_buf *out, int year, int month, int day)
 {
 	return putf(out, "%04d-%02d-%02d", year, month, day);
 }
 
-int dt_isoformat_time(struct num_buf *out, int hour, int minute, int second, int usec,
+int dt_isoformat_time(struct text_buf *out, int hour, int minute, int second, int usec,
 		      enum dt_timespec ts)
 {
 	if (ts == DT_TS_AUTO)
@@ -74,7 +74,7 @@ static char split_offset(const struct dt_delta *off, int *h, int *m, int *s, int
 	return sign;
 }
 
-int dt_format_utcoffset(struct num_buf *out, const struct dt_delta *off, const char *sep)
+int dt_format_utcoffset(struct text_buf *out, const struct dt_delta *off, const char *sep)
 {
 	int h, m, s, us;
 	char sign = split_offset(off, &h, &m, &s, &us);
@@ -85,7 +85,7 @@ int dt_format_utcoffset(struct num_buf *out, const struct dt_delta *off, const c
 	return putf(out, "%c%02d%s%02d", sign, h, sep, m);
 }
 
-int dt_timezone_name(struct num_buf *out, const struct dt_delta *off)
+int dt_timezone_name(struct text_buf *out, const struct dt_delta *off)
 {
 	int h, m, s, us;
 	if (off->days == 0 && off->seconds == 0 && off->microseconds == 0)
@@ -130,7 +130,7 @@ struct spec {
 	int width;	/* -1: default */
 };
 
-static int put_padded(struct num_buf *out, const char *s, size_t n, const struct spec *sp, int upper,
+static int put_padded(struct text_buf *out, const char *s, size_t n, const struct spec *sp, int upper,
 		      int lower)
 {
 	if (sp->width > 0 && (size_t)sp->width > n) {
@@ -150,7 +150,7 @@ static int put_padded(struct num_buf *out, const char *s, size_t n, const struct
 	return 0;
 }
 
-static int put_str(struct num_buf *out, const char *s, const struct spec *sp, int swap_lower)
+static int put_str(struct text_buf *out, const char *s, const struct spec *sp, int swap_lower)
 {
 	/* '#' swaps case: upper for names, lower for %p and %Z. */
 	int upper = sp->upcase || (sp->swapcase && !swap_lower);
@@ -159,7 +159,7 @@ static int put_str(struct num_buf *out, const char *s, const struct spec *sp, in
 }
 
 /* A number with default width `digits` and default pad ('0' or ' '). */
-static int put_num(struct num_buf *out, long long v, int digits, char defpad, const struct spec *sp)
+static int put_num(struct text_buf *out, long long v, int digits, char defpad, const struct spec *sp)
 {
 	char tmp[48];
 	int neg = v < 0;
@@ -189,7 +189,7 @@ static int put_num(struct num_buf *out, long long v, int digits, char defpad, co
 	return num_buf_append(out, tmp, (size_t)n);
 }
 
-int dt_strftime(struct num_buf *out, const char *fmt, size_t fmtlen, const struct dt_tm *tm,
+int dt_strftime(struct text_buf *out, const char *fmt, size_t fmtlen, const struct dt_tm *tm,
 		const char *zone, long gmtoff)
 {
 	int wday_sun = (tm->wday + 1) % 7;	/* C convention */
@@ -253,11 +253,11 @@ int dt_strftime(struct num_buf *out, const char *fmt, size_t fmtlen, const struc
 			const char *sub = c == 'c' ? "%a %b %e %H:%M:%S %Y" : c == 'x' || c == 'D' ? "%m/%d/%y"
 					: c == 'F' ? "%Y-%m-%d" : c == 'r' ? "%I:%M:%S %p"
 					: c == 'R' ? "%H:%M" : "%H:%M:%S";
-			struct num_buf sb = NUM_BUF_INIT;
+			struct text_buf sb = TEXT_BUF_INIT;
 			rc = dt_strftime(&sb, sub, strlen(sub), tm, zone, gmtoff);
 			if (rc == 0)
-				rc = put_padded(out, sb.p ? sb.p : "", sb.len, &sp, sp.upcase, 0);
-			num_buf_free(&sb);
+				rc = put_padded(out, sb.data ? sb.data : "", sb.len, &sp, sp.upcase, 0);
+			text_buf_free(&sb);
 			break;
 		}
 		case 'C': rc = put_num(out, tm->year / 100 - (tm->year % 100 < 0), 1, '0', &sp); break;
@@ -321,7 +321,7 @@ int dt_strftime(struct num_buf *out, const char *fmt, size_t fmtlen, const struc
 	return rc;
 }
 
-int dt_time_strftime(struct num_buf *out, const char *fmt, size_t fmtlen, struct dt_tm tm,
+int dt_time_strftime(struct text_buf *out, const char *fmt, size_t fmtlen, struct dt_tm tm,
 		     const char *zone, long gmtoff, struct core_error *err)
 {
 	core_error_clear(err);
@@ -353,11 +353,11 @@ int dt_time_strftime(struct num_buf *out, const char *fmt, size_t fmtlen, struct
 	return 0;
 }
 
-int dt_datetime_strftime(struct num_buf *out, const char *fmt, size_t fmtlen,
+int dt_datetime_strftime(struct text_buf *out, const char *fmt, size_t fmtlen,
 			 const struct dt_tm *tm, int usec, const struct dt_delta *offset,
 			 const char *tzname, struct core_error *err)
 {
-	struct num_buf nf = NUM_BUF_INIT;
+	struct text_buf nf = TEXT_BUF_INIT;
 	int rc = 0;
 
 	core_error_clear(err);
@@ -384,12 +384,12 @@ int dt_datetime_strftime(struct num_buf *out, const char *fmt, size_t fmtlen,
 		}
 	}
 	if (rc) {
-		num_buf_free(&nf);
+		text_buf_free(&nf);
 		return core_error_set(err, "MemoryError", "%s", "");
 	}
 	struct dt_tm t = *tm;
 	t.isdst = -1;	/* timetuple() of a datetime: dst() is None */
-	rc = dt_time_strftime(out, nf.p ? nf.p : "", nf.len, t, NULL, 0, err);
-	num_buf_free(&nf);
+	rc = dt_time_strftime(out, nf.data ? nf.data : "", nf.len, t, NULL, 0, err);
+	text_buf_free(&nf);
 	return rc;
 }

@@ -16,7 +16,7 @@
 #include "worker/modules/json/json_escape.h"
 
 struct enc {
-	struct num_buf out;
+	struct text_buf out;
 	int skipkeys, ensure_ascii, check_circular, allow_nan, sort_keys, pyenc;
 	const char *indent;	/* NULL: indent is None */
 	size_t indent_len;
@@ -206,8 +206,8 @@ static int dict_item(struct enc *e, Value k, Value v, int level, size_t *count)
 		return -1;
 	if (r == 1) {
 		e->out.len = mark_len;	/* skipped: take the separator back */
-		if (e->out.p)
-			e->out.p[mark_len] = '\0';
+		if (e->out.data)
+			e->out.data[mark_len] = '\0';
 		return 0;
 	}
 	if (put(e, e->key_sep->data, e->key_sep->nbytes))
@@ -375,7 +375,7 @@ Value json_mod_encode(Value self, const Value *args, size_t nargs, Tuple *kwname
 		return v_null();
 	struct enc e;
 	memset(&e, 0, sizeof e);
-	num_buf_init(&e.out);
+	text_buf_init(&e.out);
 	if (flag(args[1], &e.skipkeys) || flag(args[2], &e.ensure_ascii) ||
 	    flag(args[3], &e.check_circular) || flag(args[4], &e.allow_nan) ||
 	    flag(args[5], &e.sort_keys) || flag(args[10], &e.pyenc))
@@ -400,8 +400,8 @@ Value json_mod_encode(Value self, const Value *args, size_t nargs, Tuple *kwname
 	mem_free(e.marks, e.capmarks * sizeof *e.marks);
 	Value r = v_null();
 	if (rc == 0)
-		r = str_value(str_new(e.out.p ? e.out.p : "", e.out.len));
-	num_buf_free(&e.out);
+		r = str_value(str_new(e.out.data ? e.out.data : "", e.out.len));
+	text_buf_free(&e.out);
 	return r;
 }
 
@@ -413,13 +413,13 @@ static Value escape_common(const char *fname, const Value *args, size_t nargs, T
 	if (!IS_STR(args[0]))
 		return err_null_format(Exc_TypeError, "first argument must be a string, not %.80s",
 				       type_name_of(args[0]));
-	struct num_buf b = NUM_BUF_INIT;
+	struct text_buf b = TEXT_BUF_INIT;
 	Value r = v_null();
 	if (json_escape_string(&b, AS_STR(args[0])->data, AS_STR(args[0])->nbytes, ensure_ascii))
 		err_no_memory();
 	else
-		r = str_value(str_new(b.p, b.len));
-	num_buf_free(&b);
+		r = str_value(str_new(b.data, b.len));
+	text_buf_free(&b);
 	return r;
 }
 

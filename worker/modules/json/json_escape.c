@@ -8,7 +8,7 @@
 
 static const char hexdig[] = "0123456789abcdef";
 
-static int put_u(struct num_buf *out, unsigned v)
+static int put_u(struct text_buf *out, unsigned v)
 {
 	char u[6] = { '\\', 'u', hexdig[(v >> 12) & 15], hexdig[(v >> 8) & 15],
 		      hexdig[(v >> 4) & 15], hexdig[v & 15] };
@@ -46,7 +46,7 @@ static unsigned next_cp(const unsigned char *s, size_t len, size_t *i)
 	return v;
 }
 
-int json_escape_string(struct num_buf *out, const char *s, size_t len, int ensure_ascii)
+int json_escape_string(struct text_buf *out, const char *s, size_t len, int ensure_ascii)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0, run = 0;
@@ -86,7 +86,7 @@ int json_escape_string(struct num_buf *out, const char *s, size_t len, int ensur
 	return num_buf_putc(out, '"');
 }
 
-int json_format_float(struct num_buf *out, double x, int allow_nan, int python_encoder,
+int json_format_float(struct text_buf *out, double x, int allow_nan, int python_encoder,
 		      struct core_error *err)
 {
 	const char *txt;
@@ -120,7 +120,7 @@ int json_layout_int_indent(struct json_layout *lay, long n, char *buf, size_t bu
 	return 0;
 }
 
-static int newline_indent(struct num_buf *out, const struct json_layout *lay, int level)
+static int newline_indent(struct text_buf *out, const struct json_layout *lay, int level)
 {
 	if (num_buf_putc(out, '\n'))
 		return -1;
@@ -130,7 +130,7 @@ static int newline_indent(struct num_buf *out, const struct json_layout *lay, in
 	return 0;
 }
 
-int json_write_item_prefix(struct num_buf *out, const struct json_layout *lay, size_t index,
+int json_write_item_prefix(struct text_buf *out, const struct json_layout *lay, size_t index,
 			   int level)
 {
 	if (index > 0 && num_buf_append(out, lay->item_sep, lay->item_sep_len))
@@ -140,12 +140,12 @@ int json_write_item_prefix(struct num_buf *out, const struct json_layout *lay, s
 	return 0;
 }
 
-int json_write_key_sep(struct num_buf *out, const struct json_layout *lay)
+int json_write_key_sep(struct text_buf *out, const struct json_layout *lay)
 {
 	return num_buf_append(out, lay->key_sep, lay->key_sep_len);
 }
 
-int json_write_close(struct num_buf *out, const struct json_layout *lay, int level, char close)
+int json_write_close(struct text_buf *out, const struct json_layout *lay, int level, char close)
 {
 	if (lay->indent && newline_indent(out, lay, level - 1))
 		return -1;

@@ -27,7 +27,7 @@
  * astral code points as surrogate pairs), '"' '\\' and \b \f \n \r \t short.
  * Otherwise only '"', '\\' and code points < 0x20 are escaped.
  * Returns 0 or -1 (out of memory). */
-int json_escape_string(struct num_buf *out, const char *s, size_t len, int ensure_ascii);
+int json_escape_string(struct text_buf *out, const char *s, size_t len, int ensure_ascii);
 
 /* Appends the JSON text of a float: repr(x), "NaN", "Infinity",
  * "-Infinity".  With allow_nan == 0 a non-finite x gives ValueError
@@ -35,7 +35,7 @@ int json_escape_string(struct num_buf *out, const char *s, size_t len, int ensur
  * text, used when indent is None) or, when python_encoder is set (the pure
  * Python encoder CPython uses when indent is not None), with ": nan" /
  * ": inf" / ": -inf" appended. */
-int json_format_float(struct num_buf *out, double x, int allow_nan, int python_encoder,
+int json_format_float(struct text_buf *out, double x, int allow_nan, int python_encoder,
 		      struct core_error *err);
 
 struct json_layout {
@@ -53,12 +53,12 @@ int json_layout_int_indent(struct json_layout *lay, long n, char *buf, size_t bu
 
 /* Before item number `index` (0-based) of a container whose items are at
  * nesting level `level` (>= 1): item_sep unless first, then NL(level). */
-int json_write_item_prefix(struct num_buf *out, const struct json_layout *lay, size_t index,
+int json_write_item_prefix(struct text_buf *out, const struct json_layout *lay, size_t index,
 			   int level);
 /* Between a dict key and its value. */
-int json_write_key_sep(struct num_buf *out, const struct json_layout *lay);
+int json_write_key_sep(struct text_buf *out, const struct json_layout *lay);
 /* Closing a non-empty container whose items were at `level`: NL(level-1)
  * then close ('}' or ']'). */
-int json_write_close(struct num_buf *out, const struct json_layout *lay, int level, char close);
+int json_write_close(struct text_buf *out, const struct json_layout *lay, int level, char close);
 
 #endif

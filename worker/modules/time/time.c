@@ -538,15 +538,15 @@ static Value t_strftime(Value self, const Value *args, size_t nargs, Tuple *kw)
 		gmtoff = a.gmtoff;
 	}
 	Str *fmt = AS_STR(args[0]);
-	struct num_buf out = NUM_BUF_INIT;
+	struct text_buf out = TEXT_BUF_INIT;
 	struct core_error err;
 	core_error_clear(&err);
 	if (dt_time_strftime(&out, fmt->data, fmt->nbytes, a.tm, zone, gmtoff, &err) != 0) {
-		num_buf_free(&out);
+		text_buf_free(&out);
 		return raise_core_error(&err);
 	}
-	Str *r = str_new(out.p ? out.p : "", out.len);
-	num_buf_free(&out);
+	Str *r = str_new(out.data ? out.data : "", out.len);
+	text_buf_free(&out);
 	return str_value(r);
 }
 
