@@ -1,7 +1,7 @@
-/* dictobj.c -- the dict type's Python face: repr, comparison, subscripting
+/* dict.c -- the dict type's Python face: repr, comparison, subscripting
  * (with __missing__ for subclasses), methods, `|` merge, the keys/values/
  * items views (with set operations on keys and items) and their iterators.
- * Storage and hashing are in dict.c.
+ * Storage and hashing are in dict_table.c.
  */
 #include "config.h"
 

@@ -1,4 +1,4 @@
-/* dict.c -- the compact insertion-ordered dict (CPython 3.6+ layout): a
+/* dict_table.c -- the compact insertion-ordered dict (CPython 3.6+ layout): a
  * sparse index table of int32 slots pointing into a dense entries array of
  * {hash, key, value}.  Full 64-bit hashes; str keys compare by pointer
  * first (identifiers are interned).  `version` changes on every mutation

@@ -1,4 +1,4 @@
-/* objreduce.c -- object.__reduce__ and object.__reduce_ex__.
+/* object_reduce.c -- object.__reduce__ and object.__reduce_ex__.
  *
  * What pickle and copy ask an object for: a callable and its arguments
  * that rebuild the object, then its state.  As CPython's typeobject.c:

@@ -46,7 +46,7 @@ void gc_untrack(GCHead *h);        /* the object is being freed */
 /* As CPython, a collection stops tracking a dict that holds nothing able
  * to form a cycle (only atomic keys and values, as most instance dicts);
  * the dict code tracks it again when it stores a value that could
- * (dict.c).  An untracked object's head has next == NULL. */
+ * (objects/dict_table.c).  An untracked object's head has next == NULL. */
 static inline bool gc_is_tracked(Obj *o) { return gc_head_of(o)->next != NULL; }
 void gc_retrack(GCHead *h);
 void gc_collect_pending(void);

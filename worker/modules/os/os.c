@@ -1,4 +1,4 @@
-/* mod_os.c -- the C part of the os module (imported through the module
+/* os.c -- the C part of the os module (imported through the module
  * registry; the rest is the frozen worker/modules/os/os.py).
  *
  * getcwd() is the workspace the broker sent with the script (interp_run

@@ -1,4 +1,4 @@
-/* modules.c -- the sys module (built eagerly: the runtime needs it), the
+/* sys.c -- the sys module (built eagerly: the runtime needs it), the
  * sys.stdout / sys.stderr stream objects, and the builtin open()'s entry
  * (the file objects are worker/modules/os/io_file.c).
  */

@@ -1,4 +1,4 @@
-/* sysinfo.c -- sys.float_info, sys.int_info, sys.flags and sys.version_info:
+/* sys_info.c -- sys.float_info, sys.int_info, sys.flags and sys.version_info:
  * read-only named tuples (CPython's structseq) describing the number
  * formats, the interpreter's flags and its version, with CPython 3.11's
  * values for a 64-bit Linux build.
