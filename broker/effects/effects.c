@@ -4,6 +4,7 @@
  * (broker/egress).  Also the decision and reply helpers the ops share.  The
  * wire format is documented in ops.h. */
 #define _GNU_SOURCE
+#include "common/ascii.h"
 #include "broker/effects/effects_int.h"
 
 #include <errno.h>
@@ -299,17 +300,6 @@ static json_object *field(struct req_ctx *c, const char *name)
   return v;
 }
 
-static int hexval(char ch)
-{
-  if (ch >= '0' && ch <= '9')
-    return ch - '0';
-  if (ch >= 'a' && ch <= 'f')
-    return ch - 'a' + 10;
-  if (ch >= 'A' && ch <= 'F')
-    return ch - 'A' + 10;
-  return -1;
-}
-
 /* A <path> field: a string, or {"hex": "..."}.  *out is malloc'ed. */
 static int get_path(struct req_ctx *c, const char *name, char **out, size_t *len)
 {
@@ -334,7 +324,7 @@ static int get_path(struct req_ctx *c, const char *name, char **out, size_t *len
     if (p == NULL)
       abort();
     for (size_t i = 0; i < n / 2; i++) {
-      int hi = hexval(s[2 * i]), lo = hexval(s[2 * i + 1]);
+      int hi = box_hex_value(s[2 * i]), lo = box_hex_value(s[2 * i + 1]);
       if (hi < 0 || lo < 0 || (hi | lo) == 0) {
         free(p);
         return violation(c, "\"%s\" hex is not valid (or names a NUL byte)", name);

@@ -1,22 +1,12 @@
 /* unescape.c -- decoding of Cedar string literals and `like` patterns, and
  * the wildcard matcher (greedy with backtracking to the last star). */
+#include "common/ascii.h"
 #include "broker/policy/unescape.h"
 
 #include "common/utf8.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 /* Decode one element starting at s[*i].  Writes bytes into o (up to 4),
  * returns the byte count, or -1 on error; *wild set for a bare `*` in
@@ -62,8 +52,8 @@ static int decode_one(const char *s, size_t n, size_t *i, int pattern, unsigned 
 			(*i)++;
 		return 0;
 	case 'x': {
-		int h1 = *i < n ? hexval((unsigned char)s[*i]) : -1;
-		int h2 = *i + 1 < n ? hexval((unsigned char)s[*i + 1]) : -1;
+		int h1 = *i < n ? box_hex_value((unsigned char)s[*i]) : -1;
+		int h2 = *i + 1 < n ? box_hex_value((unsigned char)s[*i + 1]) : -1;
 		if (h1 < 0 || h2 < 0) {
 			snprintf(err, errlen, "invalid \\x escape: expected two hex digits");
 			return -1;
@@ -89,7 +79,7 @@ static int decode_one(const char *s, size_t n, size_t *i, int pattern, unsigned 
 			return -1;
 		}
 		while (*i < n && s[*i] != '}') {
-			int h = hexval((unsigned char)s[*i]);
+			int h = box_hex_value((unsigned char)s[*i]);
 			if (s[*i] == '_') {
 				(*i)++;
 				continue;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "tests/text/test_text.h"
 
 char *test_read_data(const char *name, size_t *len)
@@ -30,24 +31,13 @@ char *test_read_data(const char *name, size_t *len)
 	return buf;
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 size_t test_unescape(char *s, size_t len)
 {
 	size_t o = 0;
 	for (size_t i = 0; i < len; i++) {
 		if (s[i] == '\\' && i + 3 < len && s[i + 1] == 'x' &&
-		    hexval(s[i + 2]) >= 0 && hexval(s[i + 3]) >= 0) {
-			s[o++] = (char)(hexval(s[i + 2]) * 16 + hexval(s[i + 3]));
+		    box_hex_value(s[i + 2]) >= 0 && box_hex_value(s[i + 3]) >= 0) {
+			s[o++] = (char)(box_hex_value(s[i + 2]) * 16 + box_hex_value(s[i + 3]));
 			i += 3;
 		} else {
 			s[o++] = s[i];

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/ascii.h"
 #include "worker/num/dtoa.h"
 #include "worker/num/floatops.h"
 #include "worker/num/parse_internal.h"
@@ -39,17 +40,6 @@ int num_float_hex(struct text_buf *out, double x)
 	snprintf(buf, sizeof buf, "%s0x%sp%c%d", x < 0 ? "-" : "", s, e < 0 ? '-' : '+',
 		 e < 0 ? -e : e);
 	return num_buf_puts(out, buf);
-}
-
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 static int invalid(struct num_error *err)
@@ -125,7 +115,7 @@ int num_float_fromhex(const char *s, size_t len, double *out, struct num_error *
 	size_t hb = 0;
 	bool seen_point = false;
 	for (; i < end; i++) {
-		int d = hexval(s[i]);
+		int d = box_hex_value(s[i]);
 		if (d < 0) {
 			if (s[i] == '.' && !seen_point) {
 				seen_point = true;

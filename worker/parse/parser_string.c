@@ -4,6 +4,7 @@
  * expressions are parsed by a sub-parser, conversions, '=' and nested
  * format specs).
  */
+#include "common/ascii.h"
 #include "common/utf8.h"
 #include "worker/parse/parser_internal.h"
 
@@ -160,14 +161,6 @@ static noreturn void string_error(struct parser *p, const char *fmt, ...)
 	p_fail_token(p, p_peek(p), "SyntaxError", "%s", msg);
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9') return c - '0';
-	if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-	return -1;
-}
-
 /* Decodes `s[0..n)` with Python's escapes into b.  `bytes`: b'' rules. */
 static void decode_escapes(struct parser *p, struct sbuf *b, const char *s, size_t n, bool bytes)
 {
@@ -219,8 +212,8 @@ static void decode_escapes(struct parser *p, struct sbuf *b, const char *s, size
 			int want = c == 'x' ? 2 : c == 'u' ? 4 : 8;
 			uint32_t v = 0;
 			int got = 0;
-			while (got < want && i < n && hexval(s[i]) >= 0) {
-				v = v * 16 + (uint32_t)hexval(s[i++]);
+			while (got < want && i < n && box_hex_value(s[i]) >= 0) {
+				v = v * 16 + (uint32_t)box_hex_value(s[i++]);
 				got++;
 			}
 			if (got < want) {

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/ascii.h"
 #include "worker/modules/registry.h"
 
 static Value binascii_error, binascii_incomplete;
@@ -230,17 +231,6 @@ static Value ba_b2a_hex(Value self, const Value *args, size_t nargs, Tuple *kw)
 	return hex_common("b2a_hex", args, nargs, kw);
 }
 
-static int hexval(unsigned char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static Value unhex_common(const char *fname, const Value *args, size_t nargs, Tuple *kw)
 {
 	if (!posonly(fname, nargs, kw, 1, 1))
@@ -257,7 +247,7 @@ static Value unhex_common(const char *fname, const Value *args, size_t nargs, Tu
 	if (!out)
 		return v_null();
 	for (size_t i = 0; i < n; i += 2) {
-		int hi = hexval(p[i]), lo = hexval(p[i + 1]);
+		int hi = box_hex_value(p[i]), lo = box_hex_value(p[i + 1]);
 		if (hi < 0 || lo < 0) {
 			mem_free(out, n / 2 + 1);
 			err_binascii("Non-hexadecimal digit found");
@@ -555,8 +545,8 @@ static Value ba_a2b_qp(Value self, const Value *args, size_t nargs, Tuple *kw)
 			} else if (p[i] == '=') {
 				out[o++] = '=';
 				i++;
-			} else if (i + 1 < n && hexval(p[i]) >= 0 && hexval(p[i + 1]) >= 0) {
-				out[o++] = (unsigned char)(hexval(p[i]) << 4 | hexval(p[i + 1]));
+			} else if (i + 1 < n && box_hex_value(p[i]) >= 0 && box_hex_value(p[i + 1]) >= 0) {
+				out[o++] = (unsigned char)(box_hex_value(p[i]) << 4 | box_hex_value(p[i + 1]));
 				i += 2;
 			} else {
 				out[o++] = '=';
