@@ -96,7 +96,8 @@ int text_buf_reserve(struct text_buf *b, size_t extra)
 
 int text_buf_append(struct text_buf *b, const void *p, size_t n)
 {
-	if (text_buf_reserve(b, n) != TEXT_OK)
+	/* room for n bytes and the NUL (cap is 0 or at least len + 1) */
+	if (n >= b->cap - b->len && text_buf_reserve(b, n) != TEXT_OK)
 		return TEXT_ENOMEM;
 	if (n)
 		memcpy(b->data + b->len, p, n);
