@@ -1,6 +1,6 @@
 # re.py -- the Python half of the `re` module (runs in the module's dict
 # after the C part, worker/modules/re/re_mod.c): the re.error exception, the
-# RegexFlag int flags with their constants, and __all__.
+# RegexFlag int flags (an int subclass) with their constants, and __all__.
 
 
 class error(Exception):
@@ -38,23 +38,49 @@ _FLAG_NAMES = (
 _FLAG_ALL = 511
 
 
-class RegexFlag:
-    """The re flags: an int-like value whose repr names its members.
+class _FlagType(type):
+    """The class of RegexFlag: iterable over its members, indexable by name,
+    and shown as CPython shows an enum flag class."""
 
-    (CPython's is an enum.IntFlag, an int subclass; this interpreter's int
-    cannot be subclassed, so RegexFlag holds the value and behaves as an
-    int through __index__, __int__ and the arithmetic operators.)
-    """
+    def __repr__(cls):
+        return "<flag %r>" % cls.__name__
 
-    __slots__ = ('_value_',)
+    def __iter__(cls):
+        return iter([cls._members_[name] for name, _ in _FLAG_NAMES])
 
-    def __init__(self, value=0):
-        self._value_ = value.__index__()
+    def __len__(cls):
+        return len(_FLAG_NAMES)
+
+    def __getitem__(cls, name):
+        return cls._members_[name]
+
+    def __contains__(cls, value):
+        return isinstance(value, cls)
+
+
+class RegexFlag(int, metaclass=_FlagType):
+    """The re flags, an int subclass as CPython's enum.IntFlag: arithmetic
+    gives plain ints, |, & and ^ give flags, and repr() names the members
+    (re.IGNORECASE|re.MULTILINE).  One object per value, as CPython keeps
+    its members and combinations."""
+
+    _members_ = {}
+    _cache_ = {}
+
+    def __new__(cls, value=0):
+        value = int(value)
+        flag = cls._cache_.get(value)
+        if flag is None:
+            flag = int.__new__(cls, value)
+            cls._cache_[value] = flag
+        return flag
 
     def __repr__(self):
-        v = self._value_
+        v = int(self)
         if v == 0:
             return 're.NOFLAG'
+        if v < 0:
+            v &= _FLAG_ALL
         parts = []
         for name, bit in _FLAG_NAMES:
             if v & bit:
@@ -68,12 +94,12 @@ class RegexFlag:
 
     def __format__(self, spec):
         if spec:
-            return format(self._value_, spec)
+            return format(int(self), spec)
         return repr(self)
 
     @property
     def name(self):
-        v = self._value_
+        v = int(self)
         if v == 0:
             return 'NOFLAG'
         names = [n for n, bit in _FLAG_NAMES if v & bit]
@@ -83,81 +109,41 @@ class RegexFlag:
 
     @property
     def value(self):
-        return self._value_
+        return int(self)
 
-    def __index__(self):
-        return self._value_
-
-    __int__ = __index__
-
-    def __hash__(self):
-        return hash(self._value_)
-
-    def __bool__(self):
-        return self._value_ != 0
-
-    def __eq__(self, other):
-        if isinstance(other, RegexFlag):
-            return self._value_ == other._value_
-        if isinstance(other, int):
-            return self._value_ == other
-        return NotImplemented
-
-    def __ne__(self, other):
-        r = self.__eq__(other)
-        return r if r is NotImplemented else not r
-
-    def __lt__(self, other):
-        return self._value_ < _intval(other)
-
-    def __le__(self, other):
-        return self._value_ <= _intval(other)
-
-    def __gt__(self, other):
-        return self._value_ > _intval(other)
-
-    def __ge__(self, other):
-        return self._value_ >= _intval(other)
+    def __contains__(self, other):
+        if not isinstance(other, RegexFlag):
+            raise TypeError(
+                "unsupported operand type(s) for 'in': %r and %r"
+                % (type(other).__qualname__, type(self).__qualname__))
+        return int(other) & int(self) == int(other)
 
     def __or__(self, other):
-        if not isinstance(other, (int, RegexFlag)):
+        if not isinstance(other, int):
             return NotImplemented
-        return RegexFlag(self._value_ | _intval(other))
+        return RegexFlag(int(self) | int(other))
 
     __ror__ = __or__
 
     def __and__(self, other):
-        if not isinstance(other, (int, RegexFlag)):
+        if not isinstance(other, int):
             return NotImplemented
-        return RegexFlag(self._value_ & _intval(other))
+        return RegexFlag(int(self) & int(other))
 
     __rand__ = __and__
 
     def __xor__(self, other):
-        if not isinstance(other, (int, RegexFlag)):
+        if not isinstance(other, int):
             return NotImplemented
-        return RegexFlag(self._value_ ^ _intval(other))
+        return RegexFlag(int(self) ^ int(other))
 
     __rxor__ = __xor__
 
     def __invert__(self):
-        return RegexFlag(~self._value_ & _FLAG_ALL)
+        return RegexFlag(~int(self) & _FLAG_ALL)
 
-    def __add__(self, other):
-        return self._value_ + other
-
-    def __radd__(self, other):
-        return other + self._value_
-
-    def __sub__(self, other):
-        return self._value_ - other
-
-    def __rsub__(self, other):
-        return other - self._value_
-
-
-def _intval(v):
-    return v._value_ if isinstance(v, RegexFlag) else v
+    def __reduce_ex__(self, proto):
+        return RegexFlag, (int(self),)
 
 
 NOFLAG = RegexFlag(0)
@@ -174,6 +160,7 @@ DEBUG = RegexFlag(128)
 # the members as class attributes too (re.RegexFlag.IGNORECASE)
 for _name, _bit in _FLAG_NAMES + (('NOFLAG', 0),):
     setattr(RegexFlag, _name, RegexFlag(_bit))
+    RegexFlag._members_[_name] = RegexFlag(_bit)
 del _name, _bit
 
 __version__ = '2.2.1'
