@@ -44,18 +44,57 @@ def fspath(path):
     return r
 
 
-class PathLike:
-    """Abstract base class for objects with __fspath__."""
+class _ABCMeta(type):
+    """What os.PathLike needs of abc.ABCMeta: isinstance() and issubclass()
+    that ask the class's __subclasshook__, and register()."""
+
+    def __instancecheck__(cls, instance):
+        return cls.__subclasscheck__(type(instance))
+
+    def __subclasscheck__(cls, subclass):
+        if not isinstance(subclass, type):
+            raise TypeError('issubclass() arg 1 must be a class')
+        if type.__subclasscheck__(cls, subclass):
+            return True
+        answer = cls.__subclasshook__(subclass)
+        if answer is not NotImplemented:
+            return bool(answer)
+        return any(issubclass(subclass, r) for r in cls.__dict__.get('_abc_registry', ()))
+
+    def register(cls, subclass):
+        if not isinstance(subclass, type):
+            raise TypeError("Can only register classes")
+        if '_abc_registry' not in cls.__dict__:
+            cls._abc_registry = []
+        cls._abc_registry.append(subclass)
+        return subclass
+
+
+_ABCMeta.__name__ = _ABCMeta.__qualname__ = 'ABCMeta'
+_ABCMeta.__module__ = 'abc'
+
+
+class PathLike(metaclass=_ABCMeta):
+    """Abstract base class for implementing the file system path protocol."""
 
     def __fspath__(self):
+        """Return the file system path representation of the object."""
         raise NotImplementedError
 
     @classmethod
     def __subclasshook__(cls, subclass):
-        return hasattr(subclass, '__fspath__') or NotImplemented
+        if cls is PathLike:
+            # __fspath__ defined somewhere along the MRO, and not set to None
+            for base in subclass.__mro__:
+                if '__fspath__' in base.__dict__:
+                    return base.__dict__['__fspath__'] is not None or NotImplemented
+        return NotImplemented
 
     def __class_getitem__(cls, item):
         return cls
+
+
+del _ABCMeta
 
 
 def fsencode(filename):
