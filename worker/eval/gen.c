@@ -47,6 +47,10 @@ static int finish(Gen *g, Value r, Value *out)
 	g->frame = NULL;
 	f->gen = NULL;
 	frame_release(f);
+	if (g->saved_handled) {
+		obj_decref(g->saved_handled);
+		g->saved_handled = NULL;
+	}
 	if (IS_NULL(r)) {
 		if (err_matches(Exc_StopIteration)) {
 			Obj *e = err_fetch();
@@ -95,7 +99,17 @@ static int resume(Gen *g, Value send, bool throwing, Value *out)
 		f->throwing = true;
 	f->back = vm.frame;
 	g->running = true;
+	/* The generator's own exception being handled replaces the caller's
+	 * while it runs (the caller's stays reachable through the link), and
+	 * is kept with the generator when it yields. */
+	struct handled_link link = { vm.handled, vm.outer_handled };
+	vm.outer_handled = &link;
+	vm.handled = g->saved_handled;
+	g->saved_handled = NULL;
 	Value r = vm_run(f);
+	g->saved_handled = vm.handled;
+	vm.handled = link.handled;
+	vm.outer_handled = link.prev;
 	g->running = false;
 	leave_c_call();   /* vm_run's exit already undid the frame depth */
 	return finish(g, r, out);
@@ -227,6 +241,7 @@ static void gen_dealloc(Obj *o)
 		g->frame->gen = NULL;
 		frame_release(g->frame);
 	}
+	obj_xdecref(g->saved_handled);
 	obj_xdecref(g->code ? &g->code->ob : NULL);
 	obj_decref(&g->name->ob);
 	obj_decref(&g->qualname->ob);
@@ -242,6 +257,8 @@ static void gen_traverse(Obj *o, visitfn visit, void *arg)
 	Frame *f = g->frame;
 	if (!f || g->running)
 		return;
+	if (g->saved_handled)
+		visit(v_obj(g->saved_handled), arg);
 	if (f->func)
 		visit(v_obj(&f->func->ob), arg);
 	if (f->locals)
@@ -264,6 +281,11 @@ static void gen_clear(Obj *o)
 	g->finished = true;
 	f->gen = NULL;
 	frame_release(f);
+	if (g->saved_handled) {
+		Obj *h = g->saved_handled;
+		g->saved_handled = NULL;
+		obj_decref(h);
+	}
 }
 
 static Value gen_iter(Value v) { return val_incref(v); }

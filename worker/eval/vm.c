@@ -1947,12 +1947,13 @@ Value vm_run(Frame *f)
 	TARGET(RAISE_VARARGS) {
 		SAVE_FRAME();
 		if (arg == 0) {
-			if (!vm.handled) {
+			Obj *h = err_handled_topmost();
+			if (!h) {
 				err_format(Exc_RuntimeError, "No active exception to reraise");
 				ERROR();
 			}
-			obj_incref(vm.handled);
-			err_restore(vm.handled);
+			obj_incref(h);
+			err_restore(h);
 			reraise = true;
 			ERROR();
 		}

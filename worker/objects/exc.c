@@ -37,7 +37,7 @@ static Type *Exc_UnicodeTranslateError;
 
 static void set_context(Exc *e)
 {
-	Obj *h = vm.handled;
+	Obj *h = err_handled_topmost();
 	if (!h || h == &e->ob || e->context)
 		return;
 	/* avoid cycles: cut h's context chain where it reaches e */

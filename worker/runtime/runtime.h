@@ -551,9 +551,19 @@ bool args_parse(const char *fname, const Value *args, size_t nargs, Tuple *kwnam
 bool no_kwargs(const char *fname, Tuple *kwnames);
 
 /* ---- interpreter state -------------------------------------------------- */
+/* The "exception being handled" of each running generator's caller, while
+ * the generator runs (CPython's exc_info stack): a link on resume()'s C
+ * stack (eval/gen.c). */
+struct handled_link {
+	Obj *handled;
+	struct handled_link *prev;
+};
+
 typedef struct VMState {
 	Obj *exc;               /* pending exception */
-	Obj *handled;           /* exception being handled (sys.exc_info) */
+	Obj *handled;           /* exception being handled by the running code; a
+	                         * generator has its own (Gen.saved_handled) */
+	struct handled_link *outer_handled; /* its callers', innermost first */
 	int depth;              /* recursion depth (frames + C reentry) */
 	int cdepth;             /* C-stack reentries (natives calling back) */
 	int depth_limit;
@@ -564,6 +574,18 @@ typedef struct VMState {
 	uint64_t ticks;
 } VMState;
 extern VMState vm;
+/* The exception sys.exc_info() shows, a bare raise re-raises and a new
+ * exception takes as its context: the running code's own, else the nearest
+ * caller's (a generator handling nothing sees its caller's).  Borrowed. */
+static inline Obj *err_handled_topmost(void)
+{
+	if (vm.handled)
+		return vm.handled;
+	for (struct handled_link *l = vm.outer_handled; l; l = l->prev)
+		if (l->handled)
+			return l->handled;
+	return NULL;
+}
 bool enter_recursion(const char *where);
 static inline void leave_recursion(void) { vm.depth--; vm.cdepth--; }
 /* C-level nesting is bounded separately, by count and by the C stack it

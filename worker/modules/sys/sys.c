@@ -127,7 +127,7 @@ static Value sys_exc_info(Value self, const Value *args, size_t nargs, Tuple *kw
 {
 	if (!args_check("sys.exc_info", nargs, kw, 0, 0))
 		return v_null();
-	Obj *h = vm.handled;
+	Obj *h = err_handled_topmost();
 	if (!h) {
 		Value n[3] = {v_none(), v_none(), v_none()};
 		return v_obj(&tuple_from(n, 3)->ob);
@@ -141,7 +141,8 @@ static Value sys_exception(Value self, const Value *args, size_t nargs, Tuple *k
 {
 	if (!args_check("sys.exception", nargs, kw, 0, 0))
 		return v_null();
-	return vm.handled ? val_incref(v_obj(vm.handled)) : v_none();
+	Obj *h = err_handled_topmost();
+	return h ? val_incref(v_obj(h)) : v_none();
 }
 
 static Value sys_getsizeof(Value self, const Value *args, size_t nargs, Tuple *kw)
