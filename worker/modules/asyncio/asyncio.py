@@ -6,12 +6,15 @@
 # and the usual helpers (gather, wait, wait_for, as_completed, timeout,
 # TaskGroup, Queue, Lock, Event, Semaphore, Condition).
 #
-# Sleeps are not concurrent in the box (spec): asyncio.sleep(d) really
-# sleeps d seconds through time.sleep() when it is called, which also
-# charges the script's 180 s sleep budget in one place, then waits on the
-# virtual clock so that wake-up order is right (a task sleeping 0.1 wakes
-# before one sleeping 0.2).  Timeouts are not sleeps: they only move the
-# virtual clock.
+# Sleeps are not concurrent in the box (spec: two concurrent sleeps take
+# the sum of their waits): asyncio.sleep(d) puts a timer on the virtual
+# clock, so that wake-up order is right (a task sleeping 0.1 wakes before
+# one sleeping 0.2), and when that timer comes due the loop really sleeps
+# d seconds through time.sleep(), which charges the script's 180 s sleep
+# budget in one place.  A sleep cancelled before it is due (a cancelled
+# task, a wait_for timeout, a TaskGroup or gather whose sibling failed)
+# never waits and is never charged.  Timeouts are not sleeps: they only
+# move the virtual clock.
 
 import sys
 
@@ -753,13 +756,26 @@ async def sleep(delay, result=None):
         await _YieldOnce()
         return result
     loop = get_running_loop()
-    _real_sleep(delay)
     future = loop.create_future()
-    h = loop.call_later(delay, _set_result_unless_cancelled, future, result)
+    h = loop.call_later(delay, _wake_sleeper, future, delay, result)
     try:
         return await future
     finally:
         h.cancel()
+
+
+def _wake_sleeper(fut, delay, result):
+    """A sleep's timer: only now that it is due, and only if nobody
+    cancelled the sleep, wait for real (charging the sleep budget).  A
+    cancelled sleep never waits."""
+    if fut.cancelled():
+        return
+    try:
+        _real_sleep(delay)
+    except BaseException as exc:
+        fut.set_exception(exc)
+        return
+    fut.set_result(result)
 
 
 def _set_result_unless_cancelled(fut, result):
