@@ -116,8 +116,13 @@ static int signal_fd = -1;
 static void
 stop_worker(void)
 {
-  if (worker_running)
+  /* Killed before its pipes close: a worker that saw the pipe close first
+   * would print "box-worker: the broker closed the pipe" after the
+   * broker's own reason for not running the script. */
+  if (worker_running) {
+    worker_proc_kill(&worker);
     worker_proc_finish(&worker);
+  }
   worker_running = false;
 }
 
