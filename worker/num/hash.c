@@ -68,17 +68,8 @@ int64_t num_hash_pointer(const void *p)
 
 int64_t num_hash_tuple(const int64_t *hashes, size_t n)
 {
-	const uint64_t prime1 = 11400714785074694791ULL;
-	const uint64_t prime2 = 14029467366897019727ULL;
-	const uint64_t prime5 = 2870177450012600261ULL;
-	uint64_t acc = prime5;
-	for (size_t i = 0; i < n; i++) {
-		acc += (uint64_t)hashes[i] * prime2;
-		acc = (acc << 31) | (acc >> 33);
-		acc *= prime1;
-	}
-	acc += (uint64_t)n ^ (prime5 ^ 3527539UL);
-	if (acc == (uint64_t)-1)
-		return 1546275796;
-	return (int64_t)acc;
+	uint64_t acc = num_hash_tuple_start();
+	for (size_t i = 0; i < n; i++)
+		num_hash_tuple_add(&acc, hashes[i]);
+	return num_hash_tuple_end(acc, n);
 }

@@ -200,6 +200,16 @@ bool enter_recursion(const char *where)
 	return true;
 }
 
+bool enter_c_stack(const char *where)
+{
+	if (c_stack_exhausted()) {
+		err_format(Exc_RecursionError, "maximum recursion depth exceeded%s", where);
+		return false;
+	}
+	vm.cdepth++;
+	return true;
+}
+
 bool enter_c_call(void)
 {
 	int climit = vm.depth_limit < C_RECURSION_LIMIT ? vm.depth_limit : C_RECURSION_LIMIT;

@@ -94,30 +94,27 @@ static bool tuple_hash_inner(Value v, int64_t *out);
 
 static bool tuple_hash(Value v, int64_t *out)
 {
-	if (!enter_recursion(" while hashing a tuple"))
+	/* CPython hashes nested tuples with no recursion check: only the C
+	 * stack bounds the depth here. */
+	if (!enter_c_stack(" while hashing a tuple"))
 		return false;
 	bool ok = tuple_hash_inner(v, out);
-	leave_recursion();
+	leave_c_call();
 	return ok;
 }
 
 static bool tuple_hash_inner(Value v, int64_t *out)
 {
+	/* element by element: no buffer, so a deep nest costs little stack */
 	Tuple *t = AS_TUPLE(v);
-	int64_t stackbuf[16] = {0};
-	int64_t *hs = t->n <= 16 ? stackbuf : mem_alloc(t->n * sizeof(int64_t));
-	if (!hs)
-		return false;
+	uint64_t acc = num_hash_tuple_start();
 	for (size_t i = 0; i < t->n; i++) {
-		if (!obj_hash(t->items[i], &hs[i])) {
-			if (hs != stackbuf)
-				mem_free(hs, t->n * sizeof(int64_t));
+		int64_t h;
+		if (!obj_hash(t->items[i], &h))
 			return false;
-		}
+		num_hash_tuple_add(&acc, h);
 	}
-	*out = num_hash_tuple(hs, t->n);
-	if (hs != stackbuf)
-		mem_free(hs, t->n * sizeof(int64_t));
+	*out = num_hash_tuple_end(acc, t->n);
 	return true;
 }
 

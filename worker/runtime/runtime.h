@@ -594,6 +594,9 @@ static inline void leave_recursion(void) { vm.depth--; vm.cdepth--; }
 #define C_RECURSION_LIMIT 20000
 bool enter_c_call(void);
 static inline void leave_c_call(void) { vm.cdepth--; }
+/* For what CPython does in C with no recursion check (hashing nested
+ * tuples): bounded only by the C stack used.  Undone by leave_c_call(). */
+bool enter_c_stack(const char *where);
 void builtins_init(void);
 Value eval_code(Code *code, Dict *globals, Dict *locals);
 Value vm_call_function(Func *f, const Value *args, size_t nargs, Tuple *kwnames);
