@@ -81,8 +81,12 @@ START_TEST(test_codec_names)
 	ck_assert_int_eq(c, TEXT_CODEC_UTF8);
 	ck_assert_int_eq(text_codec_lookup("Latin_1", 7, &c, &err), TEXT_OK);
 	ck_assert_str_eq(text_codec_name(c), "iso8859-1");
-	ck_assert_int_eq(text_codec_lookup("cp1252", 6, &c, &err), TEXT_ELOOKUP);
-	ck_assert_str_eq(err.msg, "unknown encoding: cp1252");
+	ck_assert_int_eq(text_codec_lookup("Windows-1252", 12, &c, &err), TEXT_OK);
+	ck_assert(text_codec_is_charmap(c));
+	ck_assert_str_eq(text_codec_name(c), "cp1252");
+	ck_assert_int_eq(text_codec_lookup("latin-2", 7, &c, &err), TEXT_ELOOKUP);
+	ck_assert_str_eq(err.msg, "unknown encoding: latin-2");
+	ck_assert_int_eq(text_codec_lookup("cp1253x", 7, &c, &err), TEXT_ELOOKUP);
 	enum text_errors h;
 	ck_assert_int_eq(text_errors_lookup("namereplace", 11, &h, &err), TEXT_OK);
 	ck_assert_int_eq(h, TEXT_ERRORS_NAMEREPLACE);

@@ -1,6 +1,7 @@
 /* worker/text/codec.c -- codec name lookup (CPython 3.11's
  * _Py_normalize_encoding + encodings.aliases for the codecs we have) and
- * the encode / decode loops of utf-8, ascii, latin-1, utf-16 and utf-32.
+ * the encode / decode loops of utf-8, ascii, latin-1, utf-16, utf-32 and
+ * the single-byte charmaps (tables in charmap_tables.inc).
  * The errors= handlers live in codec_errors.c.  See text_codec.h. */
 #include "config.h"
 
@@ -45,6 +46,74 @@ static const struct {
 	{ "utf_8_sig", TEXT_CODEC_UTF8_SIG },
 };
 
+/* The single-byte codecs: CPython's decoding table of each (0xFFFE where
+ * a byte maps to nothing), its codecs.lookup() name and its aliases.  Every
+ * one maps the ASCII bytes to themselves (gen_charmaps.py checks). */
+struct charmap {
+	const char *module;
+	const char *name;
+	uint16_t decode[256];
+};
+struct charmap_alias {
+	const char *alias;
+	int index;
+};
+#include "worker/text/charmap_tables.inc"
+
+#define NCHARMAPS (sizeof charmaps / sizeof charmaps[0])
+#define CHARMAP_UNDEFINED 0xFFFE
+
+/* Encoding a charmap: its table inverted, sorted by code point, built on
+ * first use. */
+struct charmap_entry {
+	uint16_t cp;
+	uint8_t byte;
+};
+static struct charmap_entry charmap_encode_tables[NCHARMAPS][256];
+static uint16_t charmap_encode_len[NCHARMAPS];
+static bool charmap_encode_ready[NCHARMAPS];
+
+static const struct charmap_entry *charmap_encode_table(size_t i, size_t *n)
+{
+	if (!charmap_encode_ready[i]) {
+		struct charmap_entry *e = charmap_encode_tables[i];
+		size_t k = 0;
+		for (unsigned b = 0; b < 256; b++) {
+			uint16_t cp = charmaps[i].decode[b];
+			if (cp == CHARMAP_UNDEFINED)
+				continue;
+			/* insertion sort: 256 entries, once */
+			size_t j = k++;
+			while (j > 0 && e[j - 1].cp > cp) {
+				e[j] = e[j - 1];
+				j--;
+			}
+			e[j].cp = cp;
+			e[j].byte = (uint8_t)b;
+		}
+		charmap_encode_len[i] = (uint16_t)k;
+		charmap_encode_ready[i] = true;
+	}
+	*n = charmap_encode_len[i];
+	return charmap_encode_tables[i];
+}
+
+/* The byte charmap i encodes cp as, or -1. */
+static int charmap_encode_byte(size_t i, uint32_t cp)
+{
+	size_t n;
+	const struct charmap_entry *e = charmap_encode_table(i, &n);
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (e[mid].cp < cp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && e[lo].cp == cp ? e[lo].byte : -1;
+}
+
 #define NORM_MAX 64
 
 /* _Py_normalize_encoding: lower-case ASCII letters/digits and '.', each
@@ -83,6 +152,18 @@ static bool find_name(const char *norm, enum text_codec *codec)
 			return true;
 		}
 	}
+	for (size_t i = 0; i < NCHARMAPS; i++) {
+		if (strcmp(charmaps[i].module, norm) == 0) {
+			*codec = (enum text_codec)(TEXT_CODEC_CHARMAP + (int)i);
+			return true;
+		}
+	}
+	for (size_t i = 0; i < sizeof charmap_aliases / sizeof charmap_aliases[0]; i++) {
+		if (strcmp(charmap_aliases[i].alias, norm) == 0) {
+			*codec = (enum text_codec)(TEXT_CODEC_CHARMAP + charmap_aliases[i].index);
+			return true;
+		}
+	}
 	return false;
 }
 
@@ -100,6 +181,8 @@ int text_codec_lookup(const char *name, size_t len, enum text_codec *codec,
 		bool module = false;
 		for (size_t i = 0; i < sizeof modules / sizeof modules[0]; i++)
 			module |= strcmp(modules[i], norm) == 0;
+		for (size_t i = 0; i < NCHARMAPS; i++)
+			module |= strcmp(charmaps[i].module, norm) == 0;
 		if (!module)
 			return TEXT_OK;
 	}
@@ -120,7 +203,10 @@ const char *text_codec_name(enum text_codec codec)
 	case TEXT_CODEC_UTF32_LE: return "utf-32-le";
 	case TEXT_CODEC_UTF32_BE: return "utf-32-be";
 	case TEXT_CODEC_UTF8_SIG: return "utf-8-sig";
+	case TEXT_CODEC_CHARMAP: break;
 	}
+	if (text_codec_is_charmap(codec) && (size_t)(codec - TEXT_CODEC_CHARMAP) < NCHARMAPS)
+		return charmaps[codec - TEXT_CODEC_CHARMAP].name;
 	return "?";
 }
 
@@ -129,6 +215,8 @@ static const char *message_name(enum text_codec codec)
 {
 	if (codec == TEXT_CODEC_UTF8_SIG)
 		return "utf-8";
+	if (text_codec_is_charmap(codec))
+		return "charmap";
 	return codec == TEXT_CODEC_LATIN1 ? "latin-1" : text_codec_name(codec);
 }
 
@@ -149,6 +237,8 @@ static void ctx_init(struct codec_ctx *c, enum text_codec codec, const char *err
 /* Does the codec encode cp directly? */
 static bool encodable(enum text_codec codec, uint32_t cp)
 {
+	if (text_codec_is_charmap(codec))
+		return cp < 0x80 || charmap_encode_byte((size_t)(codec - TEXT_CODEC_CHARMAP), cp) >= 0;
 	switch (codec) {
 	case TEXT_CODEC_ASCII: return cp < 0x80;
 	case TEXT_CODEC_LATIN1: return cp < 0x100;
@@ -168,6 +258,9 @@ static int put_unit(struct text_buf *out, uint32_t v, size_t size, bool be)
 
 static int encode_cp(struct codec_ctx *c, uint32_t cp)
 {
+	if (text_codec_is_charmap(c->codec))
+		return text_buf_putc(c->out, cp < 0x80 ? (char)cp
+				     : (char)charmap_encode_byte((size_t)(c->codec - TEXT_CODEC_CHARMAP), cp));
 	switch (c->codec) {
 	case TEXT_CODEC_ASCII: case TEXT_CODEC_LATIN1:
 		return text_buf_putc(c->out, (char)cp);
@@ -193,12 +286,14 @@ int text_encode(enum text_codec codec, const char *s, size_t len,
 {
 	struct codec_ctx c;
 	ctx_init(&c, codec, errors, errors_len, out, err);
+	bool charmap = text_codec_is_charmap(codec);
 	const char *reason = codec == TEXT_CODEC_ASCII ? "ordinal not in range(128)"
 			     : codec == TEXT_CODEC_LATIN1 ? "ordinal not in range(256)"
-							  : "surrogates not allowed";
+			     : charmap ? "character maps to <undefined>"
+				       : "surrogates not allowed";
 	/* utf-16/utf-32 report one code point per error; the others a run. */
 	bool runs = codec == TEXT_CODEC_UTF8 || codec == TEXT_CODEC_UTF8_SIG ||
-		    codec == TEXT_CODEC_ASCII || codec == TEXT_CODEC_LATIN1;
+		    codec == TEXT_CODEC_ASCII || codec == TEXT_CODEC_LATIN1 || charmap;
 	if (codec == TEXT_CODEC_UTF8_SIG && text_buf_append(out, "\xEF\xBB\xBF", 3) != TEXT_OK)
 		return TEXT_ENOMEM;
 	if (codec == TEXT_CODEC_UTF16 && put_unit(out, 0xFEFF, 2, false) != TEXT_OK)
@@ -286,6 +381,28 @@ static int decode_8bit(struct codec_ctx *c, const unsigned char *s, size_t len)
 		if (run == len)
 			break;
 		st = codec_decode_fail(c, s, len, run, run + 1, "ordinal not in range(128)", &pos);
+		if (st != TEXT_OK)
+			return st;
+	}
+	return TEXT_OK;
+}
+
+static int decode_charmap(struct codec_ctx *c, const unsigned char *s, size_t len)
+{
+	const uint16_t *table = charmaps[c->codec - TEXT_CODEC_CHARMAP].decode;
+	size_t pos = 0;
+	int st;
+	if (text_buf_reserve(c->out, len) != TEXT_OK)
+		return TEXT_ENOMEM;
+	while (pos < len) {
+		uint16_t cp = table[s[pos]];
+		if (cp != CHARMAP_UNDEFINED) {
+			if ((st = text_buf_put_cp(c->out, cp)) != TEXT_OK)
+				return st;
+			pos++;
+			continue;
+		}
+		st = codec_decode_fail(c, s, len, pos, pos + 1, "character maps to <undefined>", &pos);
 		if (st != TEXT_OK)
 			return st;
 	}
@@ -415,7 +532,11 @@ int text_decode(enum text_codec codec, const char *s, size_t len,
 		return decode_utf32(&c, u, len, false);
 	case TEXT_CODEC_UTF32_BE:
 		return decode_utf32(&c, u, len, true);
+	case TEXT_CODEC_CHARMAP:
+		break;
 	}
+	if (text_codec_is_charmap(codec) && (size_t)(codec - TEXT_CODEC_CHARMAP) < NCHARMAPS)
+		return decode_charmap(&c, u, len);
 	return TEXT_OK;
 }
 

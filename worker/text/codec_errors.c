@@ -132,7 +132,7 @@ static int raise_decode(struct codec_ctx *c, const unsigned char *s, size_t star
 
 static bool is_utf_codec(enum text_codec codec)
 {
-	return codec != TEXT_CODEC_ASCII && codec != TEXT_CODEC_LATIN1;
+	return codec != TEXT_CODEC_ASCII && codec != TEXT_CODEC_LATIN1 && !text_codec_is_charmap(codec);
 }
 
 /* Encode the surrogate cp the way surrogatepass does for this codec. */
@@ -199,7 +199,8 @@ int codec_encode_fail(struct codec_ctx *c, const char *s, size_t len,
 		return TEXT_OK;
 	case TEXT_ERRORS_SURROGATEESCAPE:
 		if (c->codec != TEXT_CODEC_ASCII && c->codec != TEXT_CODEC_LATIN1 &&
-		    c->codec != TEXT_CODEC_UTF8 && c->codec != TEXT_CODEC_UTF8_SIG)
+		    c->codec != TEXT_CODEC_UTF8 && c->codec != TEXT_CODEC_UTF8_SIG &&
+		    !text_codec_is_charmap(c->codec))
 			return raise_encode(c, s, len, bstart, cstart, cstart + 1, reason);
 		while (pos < bend) {
 			size_t at = pos;
