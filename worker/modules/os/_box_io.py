@@ -9,9 +9,14 @@
 # Requests: the spec decides every read and write on a handle again, so
 # each write()/writelines() call is exactly one fs.hwrite (nothing is held
 # back in the worker: a file object dropped without close() loses nothing),
-# and reads are buffered: a read() or readline() that the buffer cannot
-# serve asks for one chunk (64 KiB, or what read(n) needs; read() with no
-# size asks for the rest of the file in one request).  The broker writes
+# and each read(), read1(), readinto(), readline() and readlines() call is
+# at least one fs.hread, each decided: the read-ahead buffer saves bytes,
+# not decisions.  A call the buffer can serve asks the broker for nothing
+# but the decision (hread of 0 bytes); one it cannot asks for one chunk
+# (64 KiB, or what read(n) needs; read() with no size asks for the rest of
+# the file in one request); only a line longer than a chunk takes one
+# request per chunk.  Iterating (for line in f) decides once per chunk it
+# fetches, not once per line.  The broker writes
 # into a private temporary file that close() renames into place, so the
 # new content appears at close().
 
@@ -48,28 +53,41 @@ class _IOBase:
         return self
 
     def __next__(self):
-        line = self.readline()
+        # iteration decides per chunk fetched, not per line (see above)
+        line = self._readline(-1)
         if not line:
             raise StopIteration
         return line
+
+    def _decided_since(self, requests):
+        """Make sure the public call that began when the handle had made
+        `requests` requests was decided: if it made none, ask the broker
+        for the decision alone."""
+        buffered = self._raw_layer()
+        if buffered._requests == requests and not buffered.closed:
+            _fs.hread(buffered._h, 0)
+            buffered._requests += 1
 
     def _check_closed(self):
         if self.closed:
             raise ValueError(_CLOSED)
 
     def readlines(self, hint=-1):
+        self._need_read()
         if hint is None:
             hint = -1
+        requests = self._raw_layer()._requests
         lines = []
         total = 0
         while True:
-            line = self.readline()
+            line = self._readline(-1)
             if not line:
                 break
             lines.append(line)
             total += len(line)
             if 0 < hint <= total:
                 break
+        self._decided_since(requests)
         return lines
 
     def isatty(self):
@@ -103,7 +121,11 @@ class _Buffered(_IOBase):
         self._writable = writable
         self._buf = b''      # read-ahead: bytes after the logical position
         self._eof = False    # the last request reached the end of the file
+        self._requests = 0   # fs.hread requests made (each one decided)
         self.closed = False
+
+    def _raw_layer(self):
+        return self
 
     # -- modes
     def readable(self):
@@ -140,6 +162,7 @@ class _Buffered(_IOBase):
         if self._eof:
             return False
         data = _fs.hread(self._h, want)
+        self._requests += 1
         if len(data) < want:
             self._eof = True
         if not data:
@@ -147,11 +170,20 @@ class _Buffered(_IOBase):
         self._buf = self._buf + data if self._buf else data
         return True
 
-    # -- reading
+    # -- reading: each public call decided (_decided_since)
     def read(self, size=-1):
         self._need_read()
+        requests = self._requests
+        out = self._read(size)
+        self._decided_since(requests)
+        return out
+
+    def _read(self, size):
         if size is None or size < 0:
-            rest = b'' if self._eof else _fs.hread(self._h, -1)
+            rest = b''
+            if not self._eof:
+                rest = _fs.hread(self._h, -1)
+                self._requests += 1
             out = self._buf + rest
             self._buf = b''
             self._eof = True
@@ -164,6 +196,12 @@ class _Buffered(_IOBase):
 
     def read1(self, size=-1):
         self._need_read()
+        requests = self._requests
+        out = self._read1(size)
+        self._decided_since(requests)
+        return out
+
+    def _read1(self, size):
         if not self._buf:
             self._fill(_CHUNK if size is None or size < 0 else max(size, 1))
         if size is None or size < 0:
@@ -185,6 +223,13 @@ class _Buffered(_IOBase):
         return n
 
     def readline(self, size=-1):
+        self._need_read()
+        requests = self._requests
+        out = self._readline(size)
+        self._decided_since(requests)
+        return out
+
+    def _readline(self, size):
         self._need_read()
         if size is None:
             size = -1
@@ -311,7 +356,8 @@ class TextIOWrapper(_IOBase):
         self._newline = newline
         self._lower = encoding.lower().replace('_', '-')
         self._utf8 = self._lower in ('utf-8', 'utf8', 'u8')
-        self._text = ''       # decoded, not yet returned
+        self._text = ''       # decoded text; what is not yet returned starts at
+        self._tpos = 0        # _tpos (lines are taken by moving it, not by slicing)
         self._raw = b''       # undecoded tail (an incomplete character)
         self._seen = 0        # newline kinds seen (1 \r, 2 \n, 4 \r\n)
         self._started = False
@@ -398,32 +444,46 @@ class TextIOWrapper(_IOBase):
     _pending_cr = False
 
     def _more(self):
+        # drop what was returned before appending (this moves _tpos to 0)
+        if self._tpos:
+            self._text = self._text[self._tpos:]
+            self._tpos = 0
         if self.buffer._eof and not self.buffer._buf:
             if self._raw or self._pending_cr:
                 self._text += self._decode(b'', True)
             return False
-        data = self.buffer.read1(_CHUNK)
+        data = self.buffer._read1(_CHUNK)
         if not data:
             self._text += self._decode(b'', True)
             return False
         self._text += self._decode(data, False)
         return True
 
+    def _raw_layer(self):
+        return self.buffer
+
     def read(self, size=-1):
         self._need_read()
+        requests = self.buffer._requests
+        out = self._read(size)
+        self._decided_since(requests)
+        return out
+
+    def _read(self, size):
         if size is None:
             size = -1
         if not isinstance(size, int):
             raise TypeError(f"argument should be integer or None, not '{type(size).__name__}'")
         if size < 0:
-            rest = self.buffer.read()
-            out = self._text + self._decode(rest, True)
+            rest = self.buffer._read(-1)
+            out = self._text[self._tpos:] + self._decode(rest, True)
             self._text = ''
+            self._tpos = 0
             return out
-        while len(self._text) < size and self._more():
+        while len(self._text) - self._tpos < size and self._more():
             pass
-        out = self._text[:size]
-        self._text = self._text[size:]
+        out = self._text[self._tpos:self._tpos + size]
+        self._tpos += len(out)
         return out
 
     def _find_eol(self, start):
@@ -445,27 +505,36 @@ class TextIOWrapper(_IOBase):
 
     def readline(self, size=-1):
         self._need_read()
+        requests = self.buffer._requests
+        out = self._readline(size)
+        self._decided_since(requests)
+        return out
+
+    def _readline(self, size):
+        self._need_read()
         if size is None:
             size = -1
-        start = 0
+        start = self._tpos
         while True:
             end = self._find_eol(start)
             if end >= 0:
                 break
-            if 0 <= size <= len(self._text):
-                end = size
+            if 0 <= size <= len(self._text) - self._tpos:
+                end = self._tpos + size
                 break
             if end == -1:
-                start = max(len(self._text) - 1, 0)
+                start = max(len(self._text) - 1, self._tpos)
+            shift = self._tpos   # _more() drops the returned text first
             if not self._more():
-                end = self._find_eol(0)
+                end = self._find_eol(self._tpos)
                 if end < 0:
                     end = len(self._text)
                 break
-        if 0 <= size < end:
-            end = size
-        out = self._text[:end]
-        self._text = self._text[end:]
+            start -= shift
+        if 0 <= size < end - self._tpos:
+            end = self._tpos + size
+        out = self._text[self._tpos:end]
+        self._tpos = end
         return out
 
     def write(self, s):
@@ -477,7 +546,7 @@ class TextIOWrapper(_IOBase):
         n = len(s)
         if self._newline not in (None, '', '\n') and '\n' in s:
             s = s.replace('\n', self._newline)
-        if self._text or self._raw:
+        if len(self._text) > self._tpos or self._raw:
             self._resync()
         self.buffer.write(s.encode(self._write_encoding(), self.errors))
         self._started = True
@@ -504,7 +573,8 @@ class TextIOWrapper(_IOBase):
         self.write(''.join(parts))
 
     def _pending_bytes(self):
-        return len(self._text.encode(self._write_encoding(), self.errors)) + len(self._raw)
+        pending = self._text[self._tpos:]
+        return len(pending.encode(self._write_encoding(), self.errors)) + len(self._raw)
 
     def _resync(self):
         # move the handle back to the first character not yet returned
@@ -514,6 +584,7 @@ class TextIOWrapper(_IOBase):
         if back:
             _fs.hseek(self.buffer._h, -back, 1)
         self._text = ''
+        self._tpos = 0
         self._raw = b''
         self._pending_cr = False
 
@@ -538,6 +609,7 @@ class TextIOWrapper(_IOBase):
             cookie = self.tell()
             whence = 0
         self._text = ''
+        self._tpos = 0
         self._raw = b''
         self._pending_cr = False
         pos = self.buffer.seek(cookie, whence)
@@ -550,6 +622,7 @@ class TextIOWrapper(_IOBase):
     def close(self):
         if not self.buffer.closed:
             self._text = ''
+            self._tpos = 0
             self.buffer.close()
 
     def reconfigure(self, *, encoding=None, errors=None, newline=False, line_buffering=None,
