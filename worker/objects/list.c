@@ -86,8 +86,17 @@ Value seq_repr(const char *open, const char *close, const Value *items, size_t n
 
 static Value tuple_repr(Value v)
 {
+	extern int repr_enter(Obj *o);
+	extern void repr_leave(Obj *o);
 	Tuple *t = AS_TUPLE(v);
-	return seq_repr("(", ")", t->items, t->n, true);
+	if (t->n == 0)
+		return seq_repr("(", ")", t->items, 0, true);
+	/* as CPython: a tuple met again inside its own repr is (...) */
+	if (repr_enter(v.u.o))
+		return str_value(str_cstr("(...)"));
+	Value r = seq_repr("(", ")", t->items, t->n, true);
+	repr_leave(v.u.o);
+	return r;
 }
 
 static bool tuple_hash_inner(Value v, int64_t *out);
