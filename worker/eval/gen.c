@@ -858,6 +858,8 @@ Value super_call(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	if (kw && kw->n)
 		return err_null_format(Exc_TypeError, "super() takes no keyword arguments");
+	if (nargs > 2)
+		return err_null_format(Exc_TypeError, "super() expected at most 2 arguments, got %zu", nargs);
 	Value tv, ov;
 	if (nargs == 0) {
 		Frame *f = vm.frame;

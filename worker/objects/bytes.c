@@ -193,12 +193,13 @@ fail:
 	return v_null();
 }
 
-/* bytes(source, encoding, errors) as an exact bytes object. */
-static Value bytes_make(const Value *args, size_t nargs, Tuple *kw)
+/* bytes(source, encoding, errors) as an exact bytes object; `name` is the
+ * type called (bytes or bytearray), for the argument errors. */
+static Value bytes_make(const char *name, const Value *args, size_t nargs, Tuple *kw)
 {
 	static const char *const names[] = {"source", "encoding", "errors"};
 	Value a[3] = {v_null(), v_null(), v_null()};
-	if (!args_parse("bytes", args, nargs, kw, names, 0, 3, a))
+	if (!args_parse(name, args, nargs, kw, names, 0, 3, a))
 		return v_null();
 	if (IS_NULL(a[0])) {
 		Bytes *b = bytes_new("", 0);
@@ -225,7 +226,7 @@ static Value bytes_make(const Value *args, size_t nargs, Tuple *kw)
 
 static Value bytes_tp_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 {
-	Value r = bytes_make(args, nargs, kw);
+	Value r = bytes_make("bytes", args, nargs, kw);
 	if (IS_NULL(r) || t == &bytes_type)
 		return r;
 	/* subclass: copy into an instance of t, whose basicsize has room for
@@ -1414,7 +1415,8 @@ Value bytearray_from(const void *p, size_t n)
 
 static Value bytearray_tp_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 {
-	Value b = nargs ? bytes_tp_new(&bytes_type, args, nargs, kw) : v_obj(&bytes_new("", 0)->ob);
+	Value b = nargs || (kw && kw->n) ? bytes_make("bytearray", args, nargs, kw)
+					  : v_obj(&bytes_new("", 0)->ob);
 	if (IS_NULL(b))
 		return b;
 	Value r = bytearray_from(((Bytes *)b.u.o)->data, ((Bytes *)b.u.o)->n);

@@ -49,9 +49,27 @@ bool args_check(const char *fname0, size_t nargs, Tuple *kw, size_t min, size_t 
 		else if (min == max && min == 1)
 			err_format(Exc_TypeError, "%s() takes exactly one argument (%zu given)", fname, nargs);
 		else if (nargs < min)
-			err_format(Exc_TypeError, "%s expected at least %zu argument%s, got %zu", fname0, min, min == 1 ? "" : "s", nargs);
+			err_format(Exc_TypeError, "%s expected %s%zu argument%s, got %zu", fname0,
+				   min == max ? "" : "at least ", min, min == 1 ? "" : "s", nargs);
 		else
-			err_format(Exc_TypeError, "%s expected at most %zu argument%s, got %zu", fname0, max, max == 1 ? "" : "s", nargs);
+			err_format(Exc_TypeError, "%s expected %s%zu argument%s, got %zu", fname0,
+				   min == max ? "" : "at most ", max, max == 1 ? "" : "s", nargs);
+		return false;
+	}
+	return true;
+}
+
+/* As args_check, in the words CPython's _PyArg_CheckPositional uses for
+ * every count ("reversed expected 1 argument, got 0"). */
+bool args_check_positional(const char *fname, size_t nargs, Tuple *kw, size_t min, size_t max)
+{
+	if (!no_kwargs(fname, kw))
+		return false;
+	if (nargs < min || nargs > max) {
+		bool few = nargs < min;
+		size_t n = few ? min : max;
+		err_format(Exc_TypeError, "%s expected %s%zu argument%s, got %zu", fname,
+			   min == max ? "" : few ? "at least " : "at most ", n, n == 1 ? "" : "s", nargs);
 		return false;
 	}
 	return true;
@@ -68,6 +86,7 @@ bool args_parse(const char *fname, const Value *args, size_t nargs, Tuple *kw,
 	for (size_t i = 0; i < nargs; i++)
 		out[i] = args[i];
 	size_t nkw = kw ? kw->n : 0;
+	Str *unknown = NULL;
 	for (size_t k = 0; k < nkw; k++) {
 		Str *key = AS_STR(kw->items[k]);
 		size_t i;
@@ -75,8 +94,10 @@ bool args_parse(const char *fname, const Value *args, size_t nargs, Tuple *kw,
 			if (names[i][0] && strcmp(names[i], key->data) == 0)
 				break;
 		if (i == n) {
-			err_format(Exc_TypeError, "%s() got an unexpected keyword argument '%s'", fname, key->data);
-			return false;
+			/* reported after a missing required argument, as CPython */
+			if (!unknown)
+				unknown = key;
+			continue;
 		}
 		if (!IS_NULL(out[i])) {
 			err_format(Exc_TypeError, "argument for %s() given by name ('%s') and position (%zu)", fname, key->data, i + 1);
@@ -92,6 +113,11 @@ bool args_parse(const char *fname, const Value *args, size_t nargs, Tuple *kw,
 				err_format(Exc_TypeError, "%s() takes at least %zu positional argument%s (%zu given)", fname, npos_min, npos_min == 1 ? "" : "s", nargs);
 			return false;
 		}
+	}
+	if (unknown) {
+		/* CPython's words for a C function's keywords */
+		err_format(Exc_TypeError, "'%s' is an invalid keyword argument for %s()", unknown->data, fname);
+		return false;
 	}
 	return true;
 }
@@ -599,7 +625,7 @@ static void wrapped_traverse(Obj *o, visitfn visit, void *arg)
 
 static Value wrapped_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 {
-	if (!args_check(t->name, nargs, kw, 1, 1))
+	if (!args_check_positional(t->name, nargs, kw, 1, 1))
 		return v_null();
 	Wrapped *w = (Wrapped *)obj_alloc(t, t->basicsize ? t->basicsize : sizeof(Wrapped));
 	if (!w)

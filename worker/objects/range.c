@@ -631,7 +631,7 @@ static Value zip_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 	size_t nkw = kw ? kw->n : 0;
 	for (size_t i = 0; i < nkw; i++) {
 		if (strcmp(AS_STR(kw->items[i])->data, "strict"))
-			return err_null_format(Exc_TypeError, "zip() got an unexpected keyword argument '%s'", AS_STR(kw->items[i])->data);
+			return err_null_format(Exc_TypeError, "'%s' is an invalid keyword argument for zip()", AS_STR(kw->items[i])->data);
 		int tr = obj_truth(args[nargs + i]);
 		if (tr < 0)
 			return v_null();
@@ -641,10 +641,7 @@ static Value zip_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 	for (size_t i = 0; i < nargs; i++) {
 		Value it = obj_iter(args[i]);
 		if (IS_NULL(it)) {
-			if (err_matches(Exc_TypeError)) {
-				err_clear();
-				err_format(Exc_TypeError, "zip argument #%zu must support iteration", i + 1);
-			}
+			/* obj_iter's own error stands, as CPython's zip */
 			for (size_t j = 0; j < i; j++)
 				val_decref(its->items[j]);
 			its->n = 0;
@@ -807,7 +804,7 @@ static Value callable_iter_next(Value v)
 static Value reversed_tp_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 {
 	extern Value reversed_new(Value seq, ssize_t n);
-	if (!args_check("reversed", nargs, kw, 1, 1))
+	if (!args_check_positional("reversed", nargs, kw, 1, 1))
 		return v_null();
 	Value seq = args[0];
 	Type *st = val_type(seq);

@@ -1502,6 +1502,8 @@ static Value type_new_slot(Type *meta, const Value *args, size_t nargs, Tuple *k
 {
 	if (nargs == 1 && (!kw || !kw->n))
 		return object_get_class(args[0]);
+	if (nargs == 1)
+		return err_null_format(Exc_TypeError, "type() takes no keyword arguments");
 	if (nargs != 3)
 		return err_null_format(Exc_TypeError, "type() takes 1 or 3 arguments");
 	if (!IS_STR(args[0]))

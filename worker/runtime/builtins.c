@@ -512,7 +512,7 @@ static Value min_max(const Value *args, size_t nargs, Tuple *kw, int op, const c
 		else if (!strcmp(k, "default"))
 			dflt = args[nargs + i];
 		else
-			return err_null_format(Exc_TypeError, "%s() got an unexpected keyword argument '%s'", name, k);
+			return err_null_format(Exc_TypeError, "'%s' is an invalid keyword argument for %s()", k, name);
 	}
 	if (nargs == 0)
 		return err_null_format(Exc_TypeError, "%s expected at least 1 argument, got 0", name);

@@ -546,6 +546,7 @@ Value module_import(Str *name);
 
 /* argument parsing for natives */
 bool args_check(const char *fname, size_t nargs, Tuple *kwnames, size_t min, size_t max);
+bool args_check_positional(const char *fname, size_t nargs, Tuple *kwnames, size_t min, size_t max);
 bool args_parse(const char *fname, const Value *args, size_t nargs, Tuple *kwnames,
 		const char *const *names, size_t npos_min, size_t n, Value *out);
 bool no_kwargs(const char *fname, Tuple *kwnames);
