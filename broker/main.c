@@ -30,6 +30,7 @@
 #include "broker/egress/credentials.h"
 #include "broker/egress/fetch.h"
 #include "broker/egress/placeholders.h"
+#include "broker/telemetry/otlp_send.h"
 #include "broker/effects/ops.h"
 #include "broker/policy/policy.h"
 #include "broker/install.h"
@@ -275,6 +276,7 @@ main(int argc, char **argv)
   struct decision_log *log = NULL;
   struct effects *effects = NULL;
   struct egress_credentials *creds = NULL;
+  struct otlp_auth otlp_auth;
   size_t k;
   struct session_script script;
   struct session_config scfg;
@@ -399,6 +401,14 @@ main(int argc, char **argv)
     box_config_free(cfg);
     return CONFIG_STATUS;
   }
+  if (otlp_auth_load(cfg, &otlp_auth, err, sizeof err) != 0) {
+    fprintf(stderr, "%s\n", err);
+    egress_credentials_free(creds);
+    policy_free(policy);
+    box_config_free(cfg);
+    return CONFIG_STATUS;
+  }
+  otlp_note_backlog(cfg);
   /* Fail closed: no effect is ever performed without its record. */
   log = decision_log_open(cfg, NULL, err, sizeof err);
   if (log == NULL) {
@@ -459,6 +469,8 @@ main(int argc, char **argv)
       effects_free(effects);
       egress_credentials_free(creds);
       decision_log_close(log);
+      telemetry_deliver_detached(cfg, &otlp_auth, opts.cacert);
+      otlp_auth_free(&otlp_auth);
       policy_free(policy);
       box_config_free(cfg);
       return status;
@@ -487,6 +499,10 @@ main(int argc, char **argv)
   effects_free(effects);
   egress_credentials_free(creds);
   decision_log_close(log);
+  /* The records go to the collectors now, from a detached process: the
+   * script's caller never waits for a collector. */
+  telemetry_deliver_detached(cfg, &otlp_auth, opts.cacert);
+  otlp_auth_free(&otlp_auth);
   policy_free(policy);
   box_config_free(cfg);
   close(signal_fd);

@@ -460,7 +460,7 @@ END_TEST
 START_TEST(test_unwritable_log_fails_closed) {
   char err[512];
   ck_assert_int_eq(boxdir_prepare(box, err, sizeof err), 0);
-  struct decision_log_target t = {"/dev/full", BOX_TELEMETRY_ALL};
+  struct decision_log_target t = {"/dev/full", BOX_TELEMETRY_ALL, NULL};
   /* /dev/full is not a regular file: refused at open. */
   ck_assert_ptr_null(decision_log_open_targets(box, "b", NULL, &t, 1, err, sizeof err));
   ck_assert_str_eq(err, "box-broker: error: /dev/full: the decision log is not a regular file");
