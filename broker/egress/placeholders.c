@@ -16,6 +16,7 @@
 
 #include "broker/boxdir.h"
 #include "broker/config/config.h"
+#include "common/fdio.h"
 
 #define MAX_FILE_BYTES (1u << 20)
 
@@ -78,24 +79,13 @@ static int read_file(const char *path, char **text, char *err, size_t errlen)
     return fail(err, errlen, "%s: cannot read the placeholders (%s)", path, strerror(errno));
   }
   struct stat st;
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > MAX_FILE_BYTES) {
-    close(fd);
-    return fail(err, errlen, "%s: not a regular file of at most 1 MiB", path);
-  }
-  char *buf = malloc((size_t)st.st_size + 1);
-  if (buf == NULL)
-    abort();
+  char *buf = NULL;
   size_t n = 0;
-  while (n < (size_t)st.st_size) {
-    ssize_t k = read(fd, buf + n, (size_t)st.st_size - n);
-    if (k < 0 && errno == EINTR)
-      continue;
-    if (k <= 0)
-      break;
-    n += (size_t)k;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || box_read_all(fd, MAX_FILE_BYTES, &buf, &n) != 0) {
+    close(fd);
+    return fail(err, errlen, "%s: not a readable regular file of at most 1 MiB", path);
   }
   close(fd);
-  buf[n] = '\0';
   *text = buf;
   return 0;
 }

@@ -3,6 +3,7 @@
 #include <config.h> /* autoconf; not broker/config/config.h */
 
 #include "broker/telemetry/spool.h"
+#include "common/fdio.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,7 +26,7 @@ static ssize_t read_small(const char *path, char *buf, size_t len)
   int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
   if (fd < 0)
     return -1;
-  ssize_t n = read(fd, buf, len - 1);
+  ssize_t n = box_read_full(fd, buf, len - 1);
   close(fd);
   if (n < 0)
     return -1;
@@ -40,8 +41,7 @@ static int write_whole(const char *path, const char *text)
   int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0)
     return -1;
-  size_t n = strlen(text);
-  int bad = write(fd, text, n) != (ssize_t)n;
+  int bad = box_write_all(fd, text, strlen(text)) != 0;
   bad |= close(fd) != 0;
   if (bad || rename(tmp, path) != 0) {
     unlink(tmp);
