@@ -199,6 +199,18 @@ int egress_credentials_load(const struct box_config *cfg, struct egress_credenti
     }
   }
   egress_placeholders_free(&ph);
+  /* A broker started with the agent's environment reads placeholders, not
+   * secrets: say so rather than swap a placeholder for itself. */
+  for (size_t i = 0; i < c->n; i++) {
+    const struct egress_binding *b = &c->v[i];
+    const char *held = b->kind == EGRESS_SECRET_ENV ? b->secret : b->aws_key_id;
+    if (held != NULL && b->placeholder[0] != NULL && strstr(held, b->placeholder[0]) != NULL) {
+      fail(err, errlen, "%s:%d: egress.%s.secret.ref: %s holds the box's placeholder, not the secret; start box-broker with the operator's environment",
+           cfg->path, b->cfg->line, b->cfg->name, b->cfg->secret_ref);
+      egress_credentials_free(c);
+      return -1;
+    }
+  }
   *out = c;
   return 0;
 }

@@ -161,6 +161,12 @@ check_err "missing env variable" \
   "box-broker: error: $BOX/box.toml:17: egress.query.secret.ref: the environment variable QUERY_KEY is not set; set it in box-broker's environment (env:// is read once, when the broker starts)"
 check "missing env variable: nothing ran" "$(cat "$OUT")" ""
 
+API_TOKEN=$PH_API "$BROKER" --config "$BOX/box.toml" -c "print('ran')" >"$OUT" 2>"$ERR"
+status=$?
+check_status "the placeholder as the secret" 1
+check_err "the placeholder as the secret" \
+  "box-broker: error: $BOX/box.toml:8: egress.api.secret.ref: env://API_TOKEN holds the box's placeholder, not the secret; start box-broker with the operator's environment"
+
 sed 's|aws://boxtest|aws://process|' "$BOX/box.toml" >"$TMP/process.toml"
 cp "$BOX/policy.dw" "$TMP/policy.dw"
 "$BROKER" --config "$TMP/process.toml" -c "print('ran')" >"$OUT" 2>"$ERR"
