@@ -174,6 +174,20 @@ START_TEST(test_redact)
   free(same);
   n = 0;
   ck_assert_ptr_null(egress_redact(NULL, &n, texts, 2));
+
+  /* A body that keeps showing the secret's first byte (the memmem path),
+   * with copies at both ends. */
+  char *aa[] = {(char *)"aaab"};
+  n = 100000;
+  buf = malloc(n);
+  memset(buf, 'a', n);
+  memcpy(buf, "aaab", 4);
+  memcpy(buf + n - 4, "aaab", 4);
+  buf = egress_redact(buf, &n, aa, 1);
+  ck_assert_uint_eq(n, 100000 - 8 + 20);
+  ck_assert_int_eq(memcmp(buf, "[REDACTED]aaaa", 14), 0);
+  ck_assert_int_eq(memcmp(buf + n - 11, "a[REDACTED]", 11), 0);
+  free(buf);
 }
 END_TEST
 
