@@ -673,6 +673,7 @@ static int scrub_response(struct transfer *tr, const struct egress_outgoing *o)
         strcasecmp(tr->h[i].value.p, "identity") != 0)
       return -1;
   }
+  size_t total = 0;
   for (size_t i = 0; i < tr->nh; i++) {
     struct fxbuf *v = &tr->h[i].value;
     size_t n = v->n;
@@ -682,7 +683,10 @@ static int scrub_response(struct transfer *tr, const struct egress_outgoing *o)
       v->n = n;
       v->cap = n + 1;
     }
+    total += strlen(tr->h[i].name) + n;
   }
+  /* [REDACTED] may be longer than a short secret: the cap still holds. */
+  tr->header_over = total > EGRESS_MAX_HEADER_BYTES;
   size_t n = tr->body.n;
   char *p = egress_redact(tr->body.p, &n, o->redact, o->nredact);
   if (p != tr->body.p) {
@@ -815,6 +819,8 @@ static void perform(struct egress *g, const struct egress_request *req, const st
     record_route(g, t, method, "deny", "enforcement:credential-route",
                  "response blocked by egress control");
     refused_response(resp, "response blocked by egress control", body, blen);
+  } else if (tr.header_over) {
+    fail(resp, "OSError", "response headers exceed the 262144-byte limit");
   } else {
     long status = 0;
     libcurl.easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
