@@ -8,7 +8,8 @@
 # collector down then back (the backlog delivered once, in order, before the
 # new records, and the stderr note meanwhile); a slow collector (the run
 # does not wait for it); 64 concurrent runs (every record exactly once);
-# --audit's report of each target.
+# --audit's report of each target; an HTTPS collector trusted through
+# --cacert.
 . "${top_srcdir:-.}/tests/lib/box.sh"
 set -u
 top_builddir=${top_builddir:-.}
@@ -210,6 +211,39 @@ if [ "$ms" -lt 2000 ]; then pass "slow collector: the run took ${ms} ms (the col
   fail "slow collector: the run took ${ms} ms"; fi
 if wait_until 20 same_count slow three; then pass "slow collector: the records still arrive"; else
   fail "slow collector: $(got slow | wc -l) records"; fi
+
+# ---- an HTTPS collector, its CA given with --cacert -----------------------------
+
+(
+  cd "$TMP" &&
+  openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 \
+    -subj "/CN=box telemetry test CA" 2>/dev/null &&
+  openssl req -newkey rsa:2048 -nodes -keyout c.key -out c.csr -subj "/CN=collector" 2>/dev/null &&
+  printf 'subjectAltName=IP:127.0.0.1\n' >ext.cnf &&
+  openssl x509 -req -in c.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 \
+    -extfile ext.cnf -out c.pem 2>/dev/null
+) || { echo "openssl could not make the test certificates" >&2; exit 99; }
+start_receiver tls 0 4 --tls "$TMP/c.pem" "$TMP/c.key"
+make_box five "
+[telemetry.collector]
+kind = \"otlp\"
+destination = \"https://127.0.0.1:$RPORT\""
+"$BROKER" --config "$TMP/five/box.toml" --cacert "$TMP/ca.pem" -c "$SCRIPT" >"$OUT" 2>"$ERR"
+if wait_until 20 same_count tls five && [ "$(got tls)" = "$(truth five)" ]; then
+  pass "https collector: delivered with the operator's CA"
+else
+  fail "https collector: $(got tls | wc -l) of $(truth five | wc -l) records"
+fi
+wait_until 20 sender_idle five collector
+state5="$TMP/five/state/private/telemetry/otlp-collector.state"
+rm -f "$state5"
+run five # without --cacert: the system store does not know the test CA
+tls_refused() { grep -q '^last_error .*SSL' "$state5" 2>/dev/null; }
+if wait_until 30 tls_refused; then
+  pass "https collector: refused without the CA (left spooled)"
+else
+  fail "https collector without --cacert: $(cat "$TMP/five/state/private/telemetry/otlp-collector.state")"
+fi
 
 # ---- 64 concurrent runs -------------------------------------------------------------
 

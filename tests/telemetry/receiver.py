@@ -1,7 +1,7 @@
 """tests/telemetry/receiver.py -- a local OTLP/HTTP (JSON) logs receiver for
 the telemetry tests.
 
-Usage: receiver.py PORT OUT [--delay SECONDS] [--status CODE]
+Usage: receiver.py PORT OUT [--delay SECONDS] [--status CODE] [--tls CERT KEY]
 
 Listens on 127.0.0.1:PORT (0: a free port; the port is printed on stdout),
 accepts POST /v1/logs, and checks that each body is a valid OTLP-JSON
@@ -17,25 +17,30 @@ to OUT as one line:
   the Authorization or X-Collector-Token header, or ->
 and the request is answered 200 {}; an invalid one is answered 400 and
 appended as "INVALID <why>".  --delay waits before answering; --status
-answers every request with CODE (and records nothing).  Stops when stdin
+answers every request with CODE (and records nothing); --tls serves
+HTTPS with CERT and KEY.  Stops when stdin
 closes or after 300 seconds.
 """
 import http.server
 import json
 import re
 import socketserver
+import ssl
 import sys
 import threading
 import time
 
 port, out = int(sys.argv[1]), sys.argv[2]
-delay, status = 0.0, 200
+delay, status, tls = 0.0, 200, None
 args = sys.argv[3:]
 while args:
     if args[0] == "--delay":
         delay = float(args[1])
     elif args[0] == "--status":
         status = int(args[1])
+    elif args[0] == "--tls":
+        tls = (args[1], args[2])
+        args = args[1:]
     args = args[2:]
 lock = threading.Lock()
 
@@ -131,6 +136,10 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
 
 def main():
     server = Server(("127.0.0.1", port), Handler)
+    if tls:
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        ctx.load_cert_chain(*tls)
+        server.socket = ctx.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     done = threading.Event()
