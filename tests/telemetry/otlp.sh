@@ -164,6 +164,29 @@ else
   fail "--audit: $(grep -A4 -i telemetry "$OUT")"
 fi
 
+"$BROKER" --config "$TMP/one/box.toml" --audit --json >"$OUT" 2>"$ERR"
+if "$PY" - "$OUT" <<'EOF'
+import json, sys
+def find(o):
+    if isinstance(o, dict):
+        if o.get("label") == "collector" and o.get("kind") == "otlp":
+            return o
+        o = list(o.values())
+    if isinstance(o, list):
+        for v in o:
+            r = find(v)
+            if r:
+                return r
+    return None
+t = find(json.load(open(sys.argv[1])))
+assert t["secret_ref"] == "env://OTLP_TOKEN", t
+assert t["spool_records"] == 0 and t["spool_bytes"] == 0, t
+assert isinstance(t["last_success"], int) and t["last_success"] > 1700000000, t
+assert t["last_error"] is None, t
+EOF
+then pass "--audit --json: spool_records, spool_bytes, last_success, last_error"
+else fail "--audit --json: $(head -c 600 "$OUT")"; fi
+
 # ---- a collector down, then back ----------------------------------------------------
 
 DOWN=$(free_port)
