@@ -424,8 +424,11 @@ main(int argc, char **argv)
     if (effects_add_resolve(effects, opts.resolve[k], err, sizeof err) != 0)
       die(BOX_STATUS_USAGE, "--resolve %s: %s", opts.resolve[k], err);
   egress_set_credentials(effects_egress(effects), creds);
-  if (opts.cacert != NULL)
+  if (opts.cacert != NULL) {
+    if (access(opts.cacert, R_OK) != 0)
+      die(BOX_STATUS_USAGE, "--cacert %s: %s", opts.cacert, strerror(errno));
     egress_set_cacert(effects_egress(effects), opts.cacert);
+  }
 
   if (action == CLI_SHELL) {
     struct shell_invocation inv = {opts.cwd, opts.command, opts.rest_argc, opts.rest_argv};

@@ -174,4 +174,9 @@ status=$?
 check_status "credential_process" 1
 check_err_has "credential_process" "uses credential_process, which box does not run"
 
+"$BROKER" --config "$BOX/box.toml" --cacert "$TMP/no-ca.pem" -c "print('ran')" >"$OUT" 2>"$ERR"
+status=$?
+check_status "--cacert names no file" 2
+check_err "--cacert names no file" "box-broker: --cacert $TMP/no-ca.pem: No such file or directory"
+
 finish
