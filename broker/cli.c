@@ -129,6 +129,20 @@ cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, siz
       opts->resolve[opts->n_resolve++] = value;
       continue;
     }
+    if (strcmp(arg, "--placeholders") == 0) {
+      opts->placeholders = 1;
+      continue;
+    }
+    if (option_value(argc, argv, &i, "--cacert", &value, err, errlen, &failed)) {
+      if (failed)
+        return CLI_ERROR;
+      if (value[0] == '\0') {
+        snprintf(err, errlen, "option --cacert needs a file name");
+        return CLI_ERROR;
+      }
+      opts->cacert = value;
+      continue;
+    }
     if (strcmp(arg, "--audit") == 0) {
       opts->audit = 1;
       continue;
@@ -189,8 +203,8 @@ cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, siz
     }
   }
   if (opts->install + opts->shell + (opts->alias_dir != NULL) + opts->audit +
-          (opts->decide_json != NULL) > 1) {
-    snprintf(err, errlen, "give only one of --install, --shell, --alias, --audit and --decide");
+          (opts->decide_json != NULL) + opts->placeholders > 1) {
+    snprintf(err, errlen, "give only one of --install, --shell, --alias, --audit, --decide and --placeholders");
     return CLI_ERROR;
   }
   if ((opts->cwd != NULL || opts->command != NULL) && !opts->shell) {
@@ -225,6 +239,13 @@ cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, siz
       return CLI_SHELL;
     }
     return CLI_ALIAS;
+  }
+  if (opts->placeholders) {
+    if (opts->source != NULL || opts->script_path != NULL || opts->config_path == NULL) {
+      snprintf(err, errlen, "--placeholders runs no script; give it alone with --config FILE");
+      return CLI_ERROR;
+    }
+    return CLI_PLACEHOLDERS;
   }
   if (opts->audit) {
     if (opts->source != NULL || opts->script_path != NULL || opts->decide_json != NULL) {
@@ -271,6 +292,7 @@ cli_print_help(FILE *out)
           "       box-broker --config FILE --decide REQUEST_JSON\n"
           "       box-broker --config FILE --audit [--json]\n"
           "       box-broker --config FILE --install\n"
+          "       box-broker --config FILE --placeholders\n"
           "       box-broker --config FILE --shell [--cwd DIR] [--command TEXT] -- PROGRAM ARGS...\n"
           "       box-broker --help | --version\n"
           "\n"
@@ -287,6 +309,11 @@ cli_print_help(FILE *out)
           "                       pin HOST:PORT to ADDR for fetch() (operator-only, as\n"
           "                       curl's --resolve; the address is still decided by\n"
           "                       net:connect with its ip)\n"
+          "  --cacert FILE        trust the CA certificates in FILE instead of the\n"
+          "                       system store for fetch() and OTLP telemetry\n"
+          "                       (operator-only)\n"
+          "  --placeholders       print the agent's stand-ins for the box's [egress.*]\n"
+          "                       credentials as NAME='value' lines (made once per box)\n"
           "  --decide JSON        dry run for policy authors: decide one request such as\n"
           "                       '{\"action\":\"fs:read\",\"input\":{\"path\":\"~/x\",\n"
           "                       \"operation\":\"read_content\"}}' and print the decision\n"

@@ -1,10 +1,12 @@
 /* broker/cli.h -- box-broker's command line.
  *
  *   box-broker --config FILE [--deadline SECONDS] [--resolve HOST:PORT:ADDR]...
+ *              [--cacert FILE]
  *              (-c SOURCE | [--] SCRIPT)
  *   box-broker --config FILE --decide REQUEST_JSON
  *   box-broker --config FILE --audit [--json]
  *   box-broker --config FILE --install
+ *   box-broker --config FILE --placeholders
  *   box-broker --config FILE --shell [--cwd DIR] [--command TEXT] -- PROGRAM ARGS...
  *   box-broker --config FILE --alias BOX_DIR -- ARGS...    (run by the alias only)
  *   box-broker --help | --version
@@ -33,6 +35,7 @@ enum cli_action {
   CLI_ALIAS,
   CLI_HELP,
   CLI_VERSION,
+  CLI_PLACEHOLDERS,
   CLI_ERROR
 };
 
@@ -45,6 +48,8 @@ struct cli_options {
   const char *decide_json; /* --decide REQUEST_JSON (CLI_DECIDE), or NULL */
   const char *resolve[CLI_MAX_RESOLVE]; /* --resolve HOST:PORT:ADDR (operator-only pins) */
   size_t n_resolve;
+  const char *cacert;      /* --cacert FILE: CAs fetch() trusts (operator-only), or NULL */
+  int placeholders;        /* --placeholders */
   unsigned deadline_s;     /* BOX_DEFAULT_DEADLINE_SECONDS unless --deadline */
   int install;             /* --install */
   int shell;               /* --shell */

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -22,6 +23,7 @@
 #include "broker/boxdir.h"
 #include "broker/config/config.h"
 #include "broker/decision_log.h"
+#include "broker/telemetry/spool.h"
 
 #define MAX_TARGETS 16
 #define ATTR_MAX 4096 /* bytes per attribute value, like the product */
@@ -32,6 +34,8 @@ struct log_target {
   unsigned include;
   int fd;
   bool unsynced; /* records appended since the last fdatasync */
+  char *spool_label; /* an otlp target's spool (log lines only), or NULL */
+  off_t pending;     /* spool: bytes the collector had not taken at open + appended */
 };
 
 /* A growing text buffer (the record is written directly, see below). */
@@ -49,6 +53,8 @@ struct decision_log {
   size_t n_targets;
   struct jbuf resource; /* the "resource" object, the same for every record */
   struct jbuf out;      /* the two lines of the record being appended, reused */
+  size_t first_line;    /* bytes of out's first line (the log record), with its newline */
+  char *box_dir;
 };
 
 static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -109,17 +115,19 @@ void decision_log_close(struct decision_log *log) {
       close(log->targets[i].fd);
     }
     free(log->targets[i].path);
+    free(log->targets[i].spool_label);
   }
   if (log->lock_fd >= 0)
     close(log->lock_fd);
   free(log->resource.p);
   free(log->out.p);
   free(log->box_name);
+  free(log->box_dir);
   free(log);
 }
 
-static int open_target(struct decision_log *log, const char *path, unsigned include, char *err,
-                       size_t errlen) {
+static int open_target(struct decision_log *log, const char *path, unsigned include,
+                       const char *spool_label, char *err, size_t errlen) {
   struct log_target *t = &log->targets[log->n_targets];
   t->fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (t->fd < 0)
@@ -134,6 +142,17 @@ static int open_target(struct decision_log *log, const char *path, unsigned incl
   if (t->path == NULL) {
     close(t->fd);
     return fail(err, errlen, "out of memory");
+  }
+  if (spool_label != NULL) {
+    /* Shared while this broker runs: the sender empties a delivered spool
+     * only when no broker holds it. */
+    while (flock(t->fd, LOCK_SH) != 0 && errno == EINTR)
+      ;
+    off_t sent = spool_sent_offset(log->box_dir, spool_label);
+    t->pending = sent <= st.st_size ? st.st_size - sent : st.st_size;
+    t->spool_label = strdup(spool_label);
+    if (t->spool_label == NULL)
+      abort();
   }
   log->n_targets++;
   return 0;
@@ -150,7 +169,8 @@ struct decision_log *decision_log_open_targets(const char *box_dir, const char *
   }
   log->lock_fd = -1;
   log->box_name = strdup(box_name ? box_name : "");
-  if (log->box_name == NULL) {
+  log->box_dir = strdup(box_dir);
+  if (log->box_name == NULL || log->box_dir == NULL) {
     fail(err, errlen, "out of memory");
     goto bad;
   }
@@ -174,11 +194,12 @@ struct decision_log *decision_log_open_targets(const char *box_dir, const char *
   if (n == 0) {
     char path[4200];
     snprintf(path, sizeof path, "%s/private/telemetry/records.jsonl", box_dir);
-    if (open_target(log, path, BOX_TELEMETRY_ALL, err, errlen) < 0)
+    if (open_target(log, path, BOX_TELEMETRY_ALL, NULL, err, errlen) < 0)
       goto bad;
   }
   for (size_t i = 0; i < n; i++)
-    if (open_target(log, targets[i].path, targets[i].include, err, errlen) < 0)
+    if (open_target(log, targets[i].path, targets[i].include, targets[i].spool_label, err,
+                    errlen) < 0)
       goto bad;
   return log;
 bad:
@@ -189,20 +210,22 @@ bad:
 struct decision_log *decision_log_open(const struct box_config *cfg, const char *run_id, char *err,
                                        size_t errlen) {
   struct decision_log_target t[MAX_TARGETS];
+  char spools[MAX_TARGETS][4200];
   size_t n = 0;
   for (size_t i = 0; i < cfg->n_telemetry; i++) {
     const struct box_telemetry *tel = &cfg->telemetry[i];
-    if (strcmp(tel->kind, "file") != 0) {
-      fprintf(stderr, "box-broker: note: [telemetry.%s] kind = \"%s\" is accepted and ignored: this broker writes files only\n",
-              tel->label, tel->kind);
-      continue;
-    }
     if (n == MAX_TARGETS) {
-      fail(err, errlen, "too many telemetry file targets (at most %d)", MAX_TARGETS);
+      fail(err, errlen, "too many telemetry targets (at most %d)", MAX_TARGETS);
       return NULL;
     }
     t[n].path = tel->destination;
     t[n].include = tel->include;
+    t[n].spool_label = NULL;
+    if (strcmp(tel->kind, "otlp") == 0) {
+      spool_path(spools[n], sizeof spools[n], cfg->box_dir, tel->label, SPOOL_DATA);
+      t[n].path = spools[n];
+      t[n].spool_label = tel->label;
+    }
     n++;
   }
   return decision_log_open_targets(cfg->box_dir, cfg->name, run_id, t, n, err, errlen);
@@ -507,6 +530,7 @@ static int format_record(struct decision_log *log, const struct decision_record 
   JB_LIT(b, "\",\"spanId\":\"");
   jb_add(b, span_id, 16);
   JB_LIT(b, "\"}]}]}]}\n");
+  log->first_line = b->n;
 
   /* kind 1 = SPAN_KIND_INTERNAL (OTLP-JSON writes enums as numbers). */
   JB_LIT(b, "{\"resourceSpans\":[{\"resource\":");
@@ -581,9 +605,27 @@ int decision_log_append(struct decision_log *log, const struct decision_record *
     struct log_target *t = &log->targets[i];
     if (!(t->include & bit))
       continue;
+    size_t len = log->out.n;
+    if (t->spool_label != NULL) {
+      len = log->first_line;
+      if ((unsigned long long)t->pending + len > SPOOL_MAX_PENDING) {
+        /* A sender may have delivered since: look again before refusing. */
+        struct stat st;
+        off_t sent = spool_sent_offset(log->box_dir, t->spool_label);
+        if (fstat(t->fd, &st) == 0)
+          t->pending = sent <= st.st_size ? st.st_size - sent : st.st_size;
+        if ((unsigned long long)t->pending + len > SPOOL_MAX_PENDING) {
+          rc = fail(err, errlen, "[telemetry.%s]: the spool %s holds %llu MiB of records the collector has not taken; effects are refused until they are delivered",
+                    t->spool_label, t->path, SPOOL_MAX_PENDING >> 20);
+          break;
+        }
+      }
+    }
     t->unsynced = true; /* even a failed write may have left bytes */
-    if (write_all(t->fd, log->out.p, log->out.n) < 0)
+    if (write_all(t->fd, log->out.p, len) < 0)
       rc = fail(err, errlen, "%s: cannot append to the decision log (%s)", t->path, strerror(errno));
+    else
+      t->pending += (off_t)len;
   }
   return rc;
 }

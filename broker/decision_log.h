@@ -8,7 +8,11 @@
  * INTERNAL, name "policy <action>", start = end = the record's time, the
  * same attributes) whose traceId and spanId are the log record's.  They go
  * by default to <box_dir>/private/telemetry/records.jsonl; declared
- * [telemetry.*] file targets replace that default.  Both lines are written
+ * [telemetry.*] targets replace that default: a file target gets both
+ * lines, an otlp target's spool (broker/telemetry/spool.h) the log line
+ * only, which its sender delivers to the collector after the run (spans
+ * are not sent to collectors).  A target's include list selects records by
+ * verdict (deny, permit).  Both lines are written
  * with one write() on an O_APPEND descriptor, which Linux appends to a
  * regular file as a whole, so the records of concurrent brokers never
  * interleave and a span always follows its log record (private/.lock is opened
@@ -46,10 +50,12 @@ struct decision_record {
   const char *http_method;    /* http:request */
 };
 
-/* Where records go: a file path and the BOX_TELEMETRY_* include bits. */
+/* Where records go: a file path and the BOX_TELEMETRY_* include bits;
+ * spool_label names an otlp target whose spool path is (NULL: a file). */
 struct decision_log_target {
   const char *path;
   unsigned include;
+  const char *spool_label;
 };
 
 /* Opens the log of a loaded config (box_dir must be prepared).  run_id

@@ -27,6 +27,10 @@
 #include "broker/cli.h"
 #include "broker/config/config.h"
 #include "broker/decision_log.h"
+#include "broker/egress/credentials.h"
+#include "broker/egress/fetch.h"
+#include "broker/egress/placeholders.h"
+#include "broker/telemetry/otlp_send.h"
 #include "broker/effects/ops.h"
 #include "broker/policy/policy.h"
 #include "broker/install.h"
@@ -271,6 +275,8 @@ main(int argc, char **argv)
   struct policy *policy = NULL;
   struct decision_log *log = NULL;
   struct effects *effects = NULL;
+  struct egress_credentials *creds = NULL;
+  struct otlp_auth otlp_auth;
   size_t k;
   struct session_script script;
   struct session_config scfg;
@@ -368,6 +374,18 @@ main(int argc, char **argv)
     fprintf(stderr, "%s\n", err);
     return CONFIG_STATUS;
   }
+  if (action == CLI_PLACEHOLDERS) {
+    struct egress_placeholders ph;
+    if (egress_placeholders_load(cfg, &ph, err, sizeof err) != 0) {
+      fprintf(stderr, "%s\n", err);
+      return CONFIG_STATUS;
+    }
+    egress_placeholders_print(&ph, stdout);
+    egress_placeholders_free(&ph);
+    policy_free(policy);
+    box_config_free(cfg);
+    return fflush(stdout) == 0 ? 0 : CONFIG_STATUS;
+  }
   if (action == CLI_INSTALL) {
     int rc = box_install(cfg, stdout, err, sizeof err);
     if (rc != 0)
@@ -376,6 +394,21 @@ main(int argc, char **argv)
     box_config_free(cfg);
     return rc != 0 ? CONFIG_STATUS : 0;
   }
+  /* [egress.*] secrets are read once, now; a missing one refuses the box. */
+  if (egress_credentials_load(cfg, &creds, err, sizeof err) != 0) {
+    fprintf(stderr, "%s\n", err);
+    policy_free(policy);
+    box_config_free(cfg);
+    return CONFIG_STATUS;
+  }
+  if (otlp_auth_load(cfg, &otlp_auth, err, sizeof err) != 0) {
+    fprintf(stderr, "%s\n", err);
+    egress_credentials_free(creds);
+    policy_free(policy);
+    box_config_free(cfg);
+    return CONFIG_STATUS;
+  }
+  otlp_note_backlog(cfg);
   /* Fail closed: no effect is ever performed without its record. */
   log = decision_log_open(cfg, NULL, err, sizeof err);
   if (log == NULL) {
@@ -390,6 +423,12 @@ main(int argc, char **argv)
   for (k = 0; k < opts.n_resolve; k++)
     if (effects_add_resolve(effects, opts.resolve[k], err, sizeof err) != 0)
       die(BOX_STATUS_USAGE, "--resolve %s: %s", opts.resolve[k], err);
+  egress_set_credentials(effects_egress(effects), creds);
+  if (opts.cacert != NULL) {
+    if (access(opts.cacert, R_OK) != 0)
+      die(BOX_STATUS_USAGE, "--cacert %s: %s", opts.cacert, strerror(errno));
+    egress_set_cacert(effects_egress(effects), opts.cacert);
+  }
 
   if (action == CLI_SHELL) {
     struct shell_invocation inv = {opts.cwd, opts.command, opts.rest_argc, opts.rest_argv};
@@ -431,7 +470,10 @@ main(int argc, char **argv)
     if (form == SHELL_FORM_DONE) {
       free(file_source);
       effects_free(effects);
+      egress_credentials_free(creds);
       decision_log_close(log);
+      telemetry_deliver_detached(cfg, &otlp_auth, opts.cacert);
+      otlp_auth_free(&otlp_auth);
       policy_free(policy);
       box_config_free(cfg);
       return status;
@@ -458,7 +500,12 @@ main(int argc, char **argv)
     fprintf(stderr, "box-broker: %s\n", res.message);
   free(file_source);
   effects_free(effects);
+  egress_credentials_free(creds);
   decision_log_close(log);
+  /* The records go to the collectors now, from a detached process: the
+   * script's caller never waits for a collector. */
+  telemetry_deliver_detached(cfg, &otlp_auth, opts.cacert);
+  otlp_auth_free(&otlp_auth);
   policy_free(policy);
   box_config_free(cfg);
   close(signal_fd);

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "broker/audit/audit_int.h"
+#include "broker/telemetry/spool.h"
 
 static json_object *str_or_null(const char *s)
 {
@@ -129,6 +130,16 @@ static json_object *telemetry_targets(const struct box_config *cfg)
     json_object_object_add(t, "destination", json_object_new_string(tl->destination));
     json_object_object_add(t, "include", include_list(tl->include));
     json_object_object_add(t, "secret_ref", str_or_null(tl->secret_ref));
+    if (strcmp(tl->kind, "otlp") == 0) { /* the spool and its sender's report */
+      struct spool_state st;
+      spool_read_state(cfg->box_dir, tl->label, &st);
+      json_object_object_add(t, "spool_records",
+                             json_object_new_int64((int64_t)spool_pending_records(cfg->box_dir, tl->label)));
+      json_object_object_add(t, "spool_bytes", json_object_new_int64((int64_t)st.pending));
+      json_object_object_add(t, "last_success",
+                             st.last_success ? json_object_new_int64((int64_t)st.last_success) : NULL);
+      json_object_object_add(t, "last_error", st.last_error[0] ? json_object_new_string(st.last_error) : NULL);
+    }
     json_object_array_add(targets, t);
   }
   return targets;

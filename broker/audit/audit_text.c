@@ -3,6 +3,7 @@
  * rationale, and a closing summary line with the exit status.  It lays out
  * the same json-c document the --json output prints. */
 #include <stdio.h>
+#include <time.h>
 #include <string.h>
 
 #include "broker/audit/audit_int.h"
@@ -118,6 +119,20 @@ static void configuration(FILE *out, json_object *cfg)
     snprintf(buf, sizeof buf, "%s %s (%s)%s%s", str(t, "kind"), str(t, "destination"), inc,
              opt(t, "secret_ref") ? ", secret " : "", opt(t, "secret_ref") ? str(t, "secret_ref") : "");
     row(out, 4, 10, str(t, "label"), buf);
+    if (opt(t, "spool_records")) {
+      char when[64] = "never";
+      if (opt(t, "last_success")) {
+        time_t at = (time_t)json_object_get_int64(get(t, "last_success"));
+        struct tm tm;
+        if (gmtime_r(&at, &tm) != NULL)
+          strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+      }
+      snprintf(buf, sizeof buf, "%lld records waiting (%lld bytes), last successful send %s%s%s",
+               (long long)json_object_get_int64(get(t, "spool_records")),
+               (long long)json_object_get_int64(get(t, "spool_bytes")), when,
+               opt(t, "last_error") ? ", last error: " : "", opt(t, "last_error") ? str(t, "last_error") : "");
+      row(out, 4, 10, "  spool", buf);
+    }
   }
 }
 

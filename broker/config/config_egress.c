@@ -193,8 +193,14 @@ static int check_secret_ref(struct cfg_loader *L, const char *ref, int line, con
   static const char *const schemes[] = {"env://", "aws://", "credsd://"};
   for (size_t i = 0; i < 3; i++) {
     size_t n = strlen(schemes[i]);
-    if (strncmp(ref, schemes[i], n) == 0 && ref[n] != '\0' && !has_control(ref))
+    if (strncmp(ref, schemes[i], n) == 0 && ref[n] != '\0' && !has_control(ref)) {
+      if (i == 2)
+        return cfg_fail(L, line, key, "credsd:// references are not supported yet (the credsd protocol is not specified); "
+                        "use env://NAME or aws://PROFILE");
+      if (i == 1 && strncmp(key, "telemetry.", 10) == 0)
+        return cfg_fail(L, line, key, "a collector's credential is read from the environment; write env://NAME");
       return 0;
+    }
   }
   /* Never echo the value: it may be a literal secret. */
   return cfg_fail(L, line, key,

@@ -244,6 +244,8 @@ int effects_add_resolve(struct effects *e, const char *spec, char *err, size_t e
   return egress_add_resolve(e->egress, spec, err, errlen);
 }
 
+struct egress *effects_egress(struct effects *e) { return e->egress; }
+
 void effects_force_component_walk(struct effects *e, int on)
 {
   e->walk_only = on ? 1 : !openat2_works(e->roots[0].fd);

@@ -120,6 +120,9 @@ struct effects *effects_new(const struct box_config *cfg, const struct policy *p
  * with its ip, but is exempt from the internal-address floor, because the
  * operator (never the script) chose it.  0, or -1 with err. */
 int effects_add_resolve(struct effects *e, const char *spec, char *err, size_t errlen);
+/* The egress gateway fetch() goes through (broker/egress/fetch.h), for the
+ * operator's credentials and --cacert. */
+struct egress *effects_egress(struct effects *e);
 
 /* Serves one request.  req: the REQUEST JSON; data/len: its bytes.  On
  * EFFECTS_OK/EFFECTS_FATAL, *resp is a new JSON object and *rdata and *rlen the

@@ -2,7 +2,7 @@
  * URL floor, the net:connect and http:request decisions, one pinned
  * connection, and the capped response (order and texts in fetch.h).
  * libcurl is loaded with dlopen on the first fetch, not linked: see
- * load_libcurl(). */
+ * broker/egress/libcurl.h. */
 #define _GNU_SOURCE
 #include <config.h>
 
@@ -11,7 +11,6 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <curl/curl.h>
-#include <dlfcn.h>
 #include <netdb.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -25,6 +24,10 @@
 #include "broker/effects/decide.h"
 #include "broker/effects/fxbuf.h"
 #include "broker/egress/addr.h"
+#include "broker/egress/credentials.h"
+#include "broker/egress/libcurl.h"
+#include "broker/egress/redact.h"
+#include "broker/egress/route.h"
 
 struct pin {
   char *host;
@@ -40,94 +43,16 @@ struct egress {
   size_t npins;
   long timeout_ms;
   bool curl_initialised; /* this egress called curl_global_init */
+  const struct egress_credentials *creds; /* [egress.*] bindings, or NULL */
+  char *cacert;          /* --cacert FILE, or NULL = the system store */
 };
-
-/* ---- libcurl, loaded on the first fetch ------------------------------------
- *
- * Linking libcurl made every box-broker start load some thirty shared
- * libraries (TLS, HTTP/2, SSH, LDAP, Kerberos...) and initialise OpenSSL,
- * about two thirds of the time a short script takes, for the few scripts
- * that ever fetch.  So the broker only compiles against curl.h, and the
- * first fetch loads the library through the dynamic loader's ordinary
- * search (the same one that linking used; the broker is trusted, the worker
- * never sees it).  Each pointer has exactly the type curl.h declares. */
-
-#define LIBCURL_SONAME "libcurl.so.4"
-#define LIBCURL_MIN_VERSION 0x075500 /* 7.85: CURLOPT_PROTOCOLS_STR (configure.ac) */
-
-static struct {
-  void *handle; /* NULL until loaded */
-  __typeof__(curl_global_init) *global_init;
-  __typeof__(curl_global_cleanup) *global_cleanup;
-  __typeof__(curl_version_info) *version_info;
-  __typeof__(curl_free) *free;
-  __typeof__(curl_url) *url;
-  __typeof__(curl_url_set) *url_set;
-  __typeof__(curl_url_get) *url_get;
-  __typeof__(curl_url_cleanup) *url_cleanup;
-  __typeof__(curl_slist_append) *slist_append;
-  __typeof__(curl_slist_free_all) *slist_free_all;
-  __typeof__(curl_easy_init) *easy_init;
-  __typeof__(curl_easy_setopt) *easy_setopt;
-  __typeof__(curl_easy_perform) *easy_perform;
-  __typeof__(curl_easy_getinfo) *easy_getinfo;
-  __typeof__(curl_easy_strerror) *easy_strerror;
-  __typeof__(curl_easy_cleanup) *easy_cleanup;
-} libcurl;
-
-/* Fills libcurl once per process.  0, or -1 with err ("cannot load ..."). */
-static int load_libcurl(char *err, size_t errlen)
-{
-  static const struct {
-    const char *name;
-    size_t offset;
-  } symbols[] = {
-#define LIBCURL_SYMBOL(member) {"curl_" #member, offsetof(__typeof__(libcurl), member)}
-    LIBCURL_SYMBOL(global_init),  LIBCURL_SYMBOL(global_cleanup), LIBCURL_SYMBOL(version_info),
-    LIBCURL_SYMBOL(free),         LIBCURL_SYMBOL(url),            LIBCURL_SYMBOL(url_set),
-    LIBCURL_SYMBOL(url_get),      LIBCURL_SYMBOL(url_cleanup),    LIBCURL_SYMBOL(slist_append),
-    LIBCURL_SYMBOL(slist_free_all), LIBCURL_SYMBOL(easy_init),    LIBCURL_SYMBOL(easy_setopt),
-    LIBCURL_SYMBOL(easy_perform), LIBCURL_SYMBOL(easy_getinfo),   LIBCURL_SYMBOL(easy_strerror),
-    LIBCURL_SYMBOL(easy_cleanup),
-#undef LIBCURL_SYMBOL
-  };
-  void *handle;
-
-  if (libcurl.handle != NULL)
-    return 0;
-  handle = dlopen(LIBCURL_SONAME, RTLD_NOW | RTLD_LOCAL);
-  if (handle == NULL) {
-    snprintf(err, errlen, "cannot load %s (install the Debian package libcurl4): %s",
-             LIBCURL_SONAME, dlerror());
-    return -1;
-  }
-  for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
-    void *fn = dlsym(handle, symbols[i].name);
-    if (fn == NULL) {
-      snprintf(err, errlen, "cannot load %s: no symbol %s", LIBCURL_SONAME, symbols[i].name);
-      dlclose(handle);
-      return -1;
-    }
-    /* POSIX guarantees a data pointer from dlsym converts to a function pointer. */
-    memcpy((char *)&libcurl + symbols[i].offset, &fn, sizeof fn);
-  }
-  const curl_version_info_data *info = libcurl.version_info(CURLVERSION_NOW);
-  if (info == NULL || info->version_num < LIBCURL_MIN_VERSION) {
-    snprintf(err, errlen, "cannot use %s: version %s is older than 7.85", LIBCURL_SONAME,
-             info != NULL ? info->version : "unknown");
-    dlclose(handle);
-    return -1;
-  }
-  libcurl.handle = handle;
-  return 0;
-}
 
 /* The first fetch of this egress: load libcurl and initialise it. */
 static int egress_ready(struct egress *g, char *err, size_t errlen)
 {
   if (g->curl_initialised)
     return 0;
-  if (load_libcurl(err, errlen) != 0)
+  if (libcurl_load(err, errlen) != 0)
     return -1;
   CURLcode rc = libcurl.global_init(CURL_GLOBAL_DEFAULT);
   if (rc != CURLE_OK) {
@@ -156,12 +81,26 @@ void egress_free(struct egress *g)
   for (size_t i = 0; i < g->npins; i++)
     free(g->pins[i].host);
   free(g->pins);
+  free(g->cacert);
   if (g->curl_initialised)
     libcurl.global_cleanup();
   free(g);
 }
 
 void egress_set_timeout_ms(struct egress *g, long ms) { g->timeout_ms = ms; }
+
+void egress_set_credentials(struct egress *g, const struct egress_credentials *creds)
+{
+  g->creds = creds;
+}
+
+void egress_set_cacert(struct egress *g, const char *path)
+{
+  free(g->cacert);
+  g->cacert = path ? strdup(path) : NULL;
+  if (path && g->cacert == NULL)
+    abort();
+}
 
 static void lower(char *s)
 {
@@ -685,7 +624,7 @@ static int candidates(struct egress *g, const struct target *t, struct sockaddr_
   return 0;
 }
 
-static void refused_response(json_object *resp, const char *denial, void **body, size_t *blen)
+static void refused_response(json_object *resp, const char *text, void **body, size_t *blen)
 {
   json_object_object_add(resp, "ok", json_object_new_boolean(1));
   json_object_object_add(resp, "status", json_object_new_int(403));
@@ -694,14 +633,114 @@ static void refused_response(json_object *resp, const char *denial, void **body,
   json_object_object_add(h, "content-type", json_object_new_string("text/plain; charset=utf-8"));
   json_object_object_add(resp, "headers", h);
   struct fxbuf b = {0};
-  fxbuf_printf(&b, "http:request gate: %s", denial);
+  fxbuf_puts(&b, text);
   *blen = b.n;
   *body = fxbuf_take(&b);
 }
 
+/* The record of a refusal (or, for inject = "always", the advisory permit)
+ * by the credential route: the host, port and canonical path only. */
+static void record_route(struct egress *g, const struct target *t, const char *method,
+                         const char *verdict, const char *rule, const char *reason)
+{
+  if (g->log == NULL)
+    return;
+  struct fxbuf res = {0};
+  char err[256];
+  fxbuf_printf(&res, "%s:%ld%s", t->host_l, t->port, t->path);
+  struct decision_record rec = {0};
+  rec.action = strcmp(verdict, "deny") == 0 ? "http:request" : "egress:inject";
+  rec.resource = res.p;
+  rec.verdict = verdict;
+  rec.cause = "enforcement";
+  rec.rule = rule;
+  rec.reason = reason;
+  rec.server_address = t->host_l;
+  rec.server_port = (int)t->port;
+  rec.http_method = method;
+  if (decision_log_append(g->log, &rec, err, sizeof err) != 0)
+    fprintf(stderr, "%s\n", err);
+  fxbuf_free(&res);
+}
+
+/* A credentialed response: refused when compressed (the scrub below could
+ * not see a compressed copy of the secret), else every copy of the secret
+ * in a header value or the body becomes [REDACTED].  0, or -1 refused. */
+static int scrub_response(struct transfer *tr, const struct egress_outgoing *o)
+{
+  for (size_t i = 0; i < tr->nh; i++) {
+    if (strcmp(tr->h[i].name, "content-encoding") == 0 && tr->h[i].value.n > 0 &&
+        strcasecmp(tr->h[i].value.p, "identity") != 0)
+      return -1;
+  }
+  size_t total = 0;
+  for (size_t i = 0; i < tr->nh; i++) {
+    struct fxbuf *v = &tr->h[i].value;
+    size_t n = v->n;
+    char *p = egress_redact(v->p, &n, o->redact, o->nredact);
+    if (p != v->p) {
+      v->p = p;
+      v->n = n;
+      v->cap = n + 1;
+    }
+    total += strlen(tr->h[i].name) + n;
+  }
+  /* [REDACTED] may be longer than a short secret: the cap still holds. */
+  tr->header_over = total > EGRESS_MAX_HEADER_BYTES;
+  size_t n = tr->body.n;
+  char *p = egress_redact(tr->body.p, &n, o->redact, o->nredact);
+  if (p != tr->body.p) {
+    tr->body.p = p;
+    tr->body.n = n;
+    tr->body.cap = n + 1;
+  }
+  return 0;
+}
+
+/* The header list libcurl sends: the script's headers, or the route's
+ * copy of them (o) on a credentialed request.  NULL with resp filled when
+ * a header is malformed. */
+static struct curl_slist *request_headers(const struct egress_request *req,
+                                          const struct egress_outgoing *o, const struct target *t,
+                                          json_object *resp)
+{
+  struct curl_slist *hl = NULL;
+  int has_ctype = 0;
+  size_t n = o ? o->nh : req->nheaders;
+  for (size_t i = 0; i < n; i++) {
+    const char *name = o ? o->hname[i] : req->hnames[i];
+    const char *v = o ? o->hvalue[i] : req->hvalues[i];
+    if (!token_ok(name) || !value_ok(v)) {
+      fail_url(resp, "builder error for url", t->url, "invalid header");
+      libcurl.slist_free_all(hl);
+      return NULL;
+    }
+    if (!strcasecmp(name, "host") || !strcasecmp(name, "content-length") ||
+        !strcasecmp(name, "transfer-encoding") || !strcasecmp(name, "expect") ||
+        (o && !strcasecmp(name, "accept-encoding")))
+      continue;
+    has_ctype |= !strcasecmp(name, "content-type");
+    struct fxbuf line = {0};
+    if (*v)
+      fxbuf_printf(&line, "%s: %s", name, v);
+    else
+      fxbuf_printf(&line, "%s;", name);
+    hl = libcurl.slist_append(hl, line.p);
+    explicit_bzero(line.p, line.n);
+    fxbuf_free(&line);
+  }
+  hl = libcurl.slist_append(hl, "Expect:");
+  if (o) /* a credentialed request asks for an uncompressed answer */
+    hl = libcurl.slist_append(hl, "Accept-Encoding: identity");
+  if (req->body && !has_ctype)
+    hl = libcurl.slist_append(hl, "Content-Type:");
+  return hl;
+}
+
 static void perform(struct egress *g, const struct egress_request *req, const struct target *t,
                     const char *method, const struct sockaddr *addr, size_t addrlen,
-                    const char *ip, json_object *resp, void **body, size_t *blen)
+                    const char *ip, const struct egress_outgoing *o, json_object *resp,
+                    void **body, size_t *blen)
 {
   struct transfer tr = {0};
   tr.allowed = addr;
@@ -711,28 +750,17 @@ static void perform(struct egress *g, const struct egress_request *req, const st
     abort();
   char errbuf[CURL_ERROR_SIZE] = "";
   struct curl_slist *hl = NULL, *res = NULL;
-  int has_ctype = 0;
-  for (size_t i = 0; i < req->nheaders; i++) {
-    const char *n = req->hnames[i], *v = req->hvalues[i];
-    if (!token_ok(n) || !value_ok(v)) {
-      fail_url(resp, "builder error for url", t->url, "invalid header");
+  char *send_url = NULL;
+  hl = request_headers(req, o, t, resp);
+  if (hl == NULL)
+    goto out;
+  if (o && o->query_changed) { /* the credential rides in the query */
+    libcurl.url_set(t->u, CURLUPART_QUERY, o->query, 0);
+    if (libcurl.url_get(t->u, CURLUPART_URL, &send_url, 0) != CURLUE_OK) {
+      fail_url(resp, "builder error for url", t->url, "invalid URL");
       goto out;
     }
-    if (!strcasecmp(n, "host") || !strcasecmp(n, "content-length") ||
-        !strcasecmp(n, "transfer-encoding") || !strcasecmp(n, "expect"))
-      continue;
-    has_ctype |= !strcasecmp(n, "content-type");
-    struct fxbuf line = {0};
-    if (*v)
-      fxbuf_printf(&line, "%s: %s", n, v);
-    else
-      fxbuf_printf(&line, "%s;", n);
-    hl = libcurl.slist_append(hl, line.p);
-    fxbuf_free(&line);
   }
-  hl = libcurl.slist_append(hl, "Expect:");
-  if (req->body && !has_ctype)
-    hl = libcurl.slist_append(hl, "Content-Type:");
   if (!egress_classify_host(t->host, NULL, NULL)) { /* a name: pin it */
     struct fxbuf pin = {0};
     fxbuf_printf(&pin, addr->sa_family == AF_INET6 ? "%s:%ld:[%s]" : "%s:%ld:%s", t->host_l,
@@ -740,7 +768,13 @@ static void perform(struct egress *g, const struct egress_request *req, const st
     res = libcurl.slist_append(res, pin.p);
     fxbuf_free(&pin);
   }
-  libcurl.easy_setopt(c, CURLOPT_URL, t->url);
+  libcurl.easy_setopt(c, CURLOPT_URL, send_url ? send_url : t->url);
+  if (g->cacert)
+    libcurl.easy_setopt(c, CURLOPT_CAINFO, g->cacert);
+  if (o && o->aws_provider[0]) {
+    libcurl.easy_setopt(c, CURLOPT_AWS_SIGV4, o->aws_provider);
+    libcurl.easy_setopt(c, CURLOPT_USERPWD, o->aws_userpwd);
+  }
   libcurl.easy_setopt(c, CURLOPT_RESOLVE, res);
   libcurl.easy_setopt(c, CURLOPT_OPENSOCKETFUNCTION, on_open);
   libcurl.easy_setopt(c, CURLOPT_OPENSOCKETDATA, &tr);
@@ -773,8 +807,20 @@ static void perform(struct egress *g, const struct egress_request *req, const st
   } else if (tr.header_over) {
     fail(resp, "OSError", "response headers exceed the 262144-byte limit");
   } else if (rc != CURLE_OK) {
-    fail_url(resp, "error sending request for url", t->url,
-             *errbuf ? errbuf : libcurl.easy_strerror(rc));
+    char detail[CURL_ERROR_SIZE + 64];
+    size_t dn = (size_t)snprintf(detail, sizeof detail, "%s",
+                                 *errbuf ? errbuf : libcurl.easy_strerror(rc));
+    char *d = o ? egress_redact(strdup(detail), &dn, o->redact, o->nredact) : strdup(detail);
+    if (d == NULL)
+      abort();
+    fail_url(resp, "error sending request for url", t->url, d);
+    free(d);
+  } else if (o && scrub_response(&tr, o) != 0) {
+    record_route(g, t, method, "deny", "enforcement:credential-route",
+                 "response blocked by egress control");
+    refused_response(resp, "response blocked by egress control", body, blen);
+  } else if (tr.header_over) {
+    fail(resp, "OSError", "response headers exceed the 262144-byte limit");
   } else {
     long status = 0;
     libcurl.easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
@@ -791,6 +837,47 @@ out:
   libcurl.slist_free_all(hl);
   libcurl.slist_free_all(res);
   libcurl.easy_cleanup(c);
+  if (send_url) {
+    explicit_bzero(send_url, strlen(send_url));
+    libcurl.free(send_url);
+  }
+}
+
+/* The credential route (strands-box.md section 6, step 5): a request to a
+ * bound destination goes out with the credential in *o, or is answered
+ * with a 403 here.  Returns 1 credentialed (o filled), 0 not bound, -1
+ * refused (resp filled). */
+static int credential_route(struct egress *g, const struct egress_request *req,
+                            const struct target *t, const char *method, struct egress_outgoing *o,
+                            json_object *resp, void **body, size_t *blen)
+{
+  const struct egress_binding *b = egress_route_match(g->creds, t->host_l, t->port, t->path);
+  if (b == NULL)
+    return 0;
+  const char *refusal = NULL;
+  if (strcmp(t->scheme, "https") != 0) {
+    refusal = "credential not permitted on a plaintext request";
+  } else {
+    char *q = NULL;
+    for (size_t i = 0; i < req->nheaders; i++)
+      egress_outgoing_add(o, req->hnames[i], req->hvalues[i]);
+    if (libcurl.url_get(t->u, CURLUPART_QUERY, &q, 0) == CURLUE_OK) {
+      o->query = strdup(q);
+      libcurl.free(q);
+      if (o->query == NULL)
+        abort();
+    }
+    if (egress_route_apply(b, t->host_l, o) != 0)
+      refusal = "blocked by egress control";
+  }
+  if (refusal != NULL) {
+    record_route(g, t, method, "deny", "enforcement:credential-route", refusal);
+    refused_response(resp, refusal, body, blen);
+    return -1;
+  }
+  if (b->always)
+    record_route(g, t, method, "permit", "enforcement:inject-always", NULL);
+  return 1;
 }
 
 void egress_fetch(struct egress *g, const struct egress_request *req, json_object *resp, void **body,
@@ -851,6 +938,13 @@ void egress_fetch(struct egress *g, const struct egress_request *req, json_objec
     target_free(&t);
     return;
   }
+  struct egress_outgoing out = {0};
+  int routed = credential_route(g, req, &t, method, &out, resp, body, blen);
+  if (routed < 0) {
+    egress_outgoing_free(&out);
+    target_free(&t);
+    return;
+  }
   /* http:request: a refusal is an ordinary 403 response. */
   json_object *in = json_object_new_object();
   json_object_object_add(in, "host", json_object_new_string(t.host_l));
@@ -872,13 +966,18 @@ void egress_fetch(struct egress *g, const struct egress_request *req, json_objec
   json_object_put(in);
   fxbuf_free(&res);
   if (v != BOX_DECIDE_PERMIT) {
-    refused_response(resp, denial, body, blen);
+    struct fxbuf text = {0};
+    fxbuf_printf(&text, "http:request gate: %s", denial);
+    refused_response(resp, text.p, body, blen);
+    fxbuf_free(&text);
     free(denial);
+    egress_outgoing_free(&out);
     target_free(&t);
     return;
   }
   egress_ip_text((const struct sockaddr *)&addrs[chosen], ip, sizeof ip);
-  perform(g, req, &t, method, (const struct sockaddr *)&addrs[chosen], lens[chosen], ip, resp, body,
-          blen);
+  perform(g, req, &t, method, (const struct sockaddr *)&addrs[chosen], lens[chosen], ip,
+          routed ? &out : NULL, resp, body, blen);
+  egress_outgoing_free(&out);
   target_free(&t);
 }

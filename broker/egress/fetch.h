@@ -14,7 +14,8 @@
  * x-strands-box-egress: refused, body "http:request gate: <denial>") ->
  * libcurl pinned to the chosen address (CURLOPT_RESOLVE), with an
  * opensocket callback that refuses any other peer (DNS rebinding), no
- * redirects, no proxy, http/https only, system CA store, 60 s timeout, body
+ * redirects, no proxy, http/https only, the system CA store (or the
+ * operator's --cacert), 60 s timeout, body
  * counted in the write callback (over EGRESS_MAX_BODY: "response exceeds the
  * 1048576-byte limit").  Response header names are lowercased; repeated
  * headers are joined with ", " (set-cookie with "\n"). */
@@ -28,6 +29,7 @@
 struct policy;
 struct decision_log;
 struct egress;
+struct egress_credentials;
 
 #define EGRESS_MAX_BODY 1048576u
 #define EGRESS_MAX_HEADER_BYTES (256u * 1024u)
@@ -48,6 +50,22 @@ void egress_free(struct egress *g);
 
 /* Operator pin "HOST:PORT:ADDR" (curl --resolve).  0, or -1 with err. */
 int egress_add_resolve(struct egress *g, const char *spec, char *err, size_t errlen);
+/* The box's [egress.*] bindings with their secrets (credentials.h; the
+ * caller keeps them alive): requests to a bound destination take the
+ * credential route (route.h) before the http:request decision:
+ *   plain http://            403 "credential not permitted on a plaintext request"
+ *   placeholder missing or
+ *   wrong, or unsignable     403 "blocked by egress control"
+ *   compressed response      403 "response blocked by egress control"
+ * (each with x-strands-box-egress: refused and a deny record, rule
+ * enforcement:credential-route), else the credential is placed, the
+ * request asks for Accept-Encoding: identity, and every copy of the secret
+ * in the response's header values and body becomes [REDACTED].  With
+ * inject = "always" each credentialed request also gets an advisory
+ * permit record (action egress:inject, rule enforcement:inject-always). */
+void egress_set_credentials(struct egress *g, const struct egress_credentials *creds);
+/* Operator's --cacert FILE: the CAs trusted instead of the system store. */
+void egress_set_cacert(struct egress *g, const char *path);
 /* Tests: a shorter transfer timeout. */
 void egress_set_timeout_ms(struct egress *g, long ms);
 

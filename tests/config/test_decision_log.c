@@ -22,6 +22,8 @@
 #include "broker/boxdir.h"
 #include "broker/config/config.h"
 #include "broker/decision_log.h"
+#include "broker/telemetry/spool.h"
+#include "common/fdio.h"
 
 static char tmp[PATH_MAX];
 static char box[PATH_MAX + 16];
@@ -460,7 +462,7 @@ END_TEST
 START_TEST(test_unwritable_log_fails_closed) {
   char err[512];
   ck_assert_int_eq(boxdir_prepare(box, err, sizeof err), 0);
-  struct decision_log_target t = {"/dev/full", BOX_TELEMETRY_ALL};
+  struct decision_log_target t = {"/dev/full", BOX_TELEMETRY_ALL, NULL};
   /* /dev/full is not a regular file: refused at open. */
   ck_assert_ptr_null(decision_log_open_targets(box, "b", NULL, &t, 1, err, sizeof err));
   ck_assert_str_eq(err, "box-broker: error: /dev/full: the decision log is not a regular file");
@@ -478,6 +480,57 @@ START_TEST(test_unwritable_log_fails_closed) {
   ck_assert_ptr_null(decision_log_open_targets(p, "b", NULL, NULL, 0, err, sizeof err));
   snprintf(want, sizeof want, "box-broker: error: %s/private/.lock: cannot open the state lock (No such file or directory)", p);
   ck_assert_str_eq(err, want);
+}
+END_TEST
+
+/* The whole of a small file (malloc'd, NUL-terminated), or NULL. */
+static char *slurp(const char *path) {
+  int fd = open(path, O_RDONLY);
+  char *text = NULL;
+  size_t n = 0;
+  if (fd < 0)
+    return NULL;
+  if (box_read_all(fd, 1 << 20, &text, &n) != 0)
+    text = NULL;
+  close(fd);
+  return text;
+}
+
+/* An otlp target's spool: the log line only, and a full spool (64 MiB the
+ * collector has not taken) refuses the next record until a sender takes
+ * them. */
+START_TEST(test_spool_target) {
+  char err[512], spool[PATH_MAX + 64];
+  ck_assert_int_eq(boxdir_prepare(box, err, sizeof err), 0);
+  spool_path(spool, sizeof spool, box, "c", SPOOL_DATA);
+  struct decision_log_target t = {spool, BOX_TELEMETRY_ALL, "c"};
+  struct decision_log *log = decision_log_open_targets(box, "b", NULL, &t, 1, err, sizeof err);
+  ck_assert_msg(log != NULL, "%s", err);
+  ck_assert_int_eq(decision_log_append(log, &DENY_ENV, err, sizeof err), 0);
+  decision_log_close(log);
+  char *text = slurp(spool);
+  ck_assert_ptr_nonnull(text);
+  ck_assert(strncmp(text, "{\"resourceLogs\":[", 17) == 0);
+  ck_assert_ptr_null(strstr(text, "resourceSpans"));
+  ck_assert_int_eq((int)(strchr(text, '\n') - text), (int)strlen(text) - 1); /* one line */
+  free(text);
+
+  /* Full: a sparse spool of 64 MiB, none of it delivered. */
+  ck_assert_int_eq(truncate(spool, (off_t)SPOOL_MAX_PENDING), 0);
+  log = decision_log_open_targets(box, "b", NULL, &t, 1, err, sizeof err);
+  ck_assert_msg(log != NULL, "%s", err);
+  ck_assert_int_eq(decision_log_append(log, &DENY_ENV, err, sizeof err), -1);
+  char want[3 * PATH_MAX];
+  snprintf(want, sizeof want, "box-broker: error: [telemetry.c]: the spool %s holds 64 MiB of records the collector has not taken; effects are refused until they are delivered", spool);
+  ck_assert_str_eq(err, want);
+  /* A sender delivers half of it meanwhile: appends work again. */
+  ck_assert_int_eq(spool_store_sent(box, "c", (off_t)(SPOOL_MAX_PENDING / 2)), 0);
+  ck_assert_int_eq(decision_log_append(log, &DENY_ENV, err, sizeof err), 0);
+  decision_log_close(log);
+  struct spool_state st;
+  spool_read_state(box, "c", &st);
+  ck_assert(st.pending > (off_t)(SPOOL_MAX_PENDING / 2));
+  ck_assert_int_eq(st.last_success, 0);
 }
 END_TEST
 
@@ -611,6 +664,7 @@ int main(void) {
   tcase_add_test(tl, test_telemetry_targets_from_config);
   tcase_add_test(tl, test_unwritable_log_fails_closed);
   tcase_add_test(tl, test_write_error_reported);
+  tcase_add_test(tl, test_spool_target);
   tcase_add_test(tl, test_digest_jq_query);
   tcase_add_test(tl, test_concurrent_appends);
   suite_add_tcase(s, tl);

@@ -166,6 +166,32 @@ START_TEST(shell_alias_install_forms)
 }
 END_TEST
 
+START_TEST(placeholders_and_cacert)
+{
+  char *ph[] = {"box-broker", "--config", "c", "--placeholders", NULL};
+  char *ph_script[] = {"box-broker", "--config", "c", "--placeholders", "-c", "x", NULL};
+  char *ph_audit[] = {"box-broker", "--config", "c", "--placeholders", "--audit", NULL};
+  char *ph_noconfig[] = {"box-broker", "--placeholders", NULL};
+  char *ca[] = {"box-broker", "--config", "c", "--cacert", "/ca.pem", "-c", "x", NULL};
+  char *ca_eq[] = {"box-broker", "--config", "c", "--cacert=/ca.pem", "s.py", NULL};
+  char *ca_empty[] = {"box-broker", "--config", "c", "--cacert=", "-c", "x", NULL};
+  struct cli_options o;
+  char err[300];
+
+  ck_assert_int_eq(parse(ARGC(ph), ph, &o, err), CLI_PLACEHOLDERS);
+  ck_assert_int_eq(parse(ARGC(ph_script), ph_script, &o, err), CLI_ERROR);
+  ck_assert_str_eq(err, "--placeholders runs no script; give it alone with --config FILE");
+  ck_assert_int_eq(parse(ARGC(ph_audit), ph_audit, &o, err), CLI_ERROR);
+  ck_assert_int_eq(parse(ARGC(ph_noconfig), ph_noconfig, &o, err), CLI_ERROR);
+  ck_assert_int_eq(parse(ARGC(ca), ca, &o, err), CLI_RUN);
+  ck_assert_str_eq(o.cacert, "/ca.pem");
+  ck_assert_int_eq(parse(ARGC(ca_eq), ca_eq, &o, err), CLI_RUN);
+  ck_assert_str_eq(o.cacert, "/ca.pem");
+  ck_assert_int_eq(parse(ARGC(ca_empty), ca_empty, &o, err), CLI_ERROR);
+  ck_assert_str_eq(err, "option --cacert needs a file name");
+}
+END_TEST
+
 START_TEST(shell_alias_install_errors)
 {
   char *other[] = {"box-broker", "--config", "c", "--shell", "--", "ls", NULL};
@@ -207,6 +233,7 @@ Suite *s = suite_create("cli");
   tcase_add_test(tc, test_only_options);
   tcase_add_test(tc, shell_alias_install_forms);
   tcase_add_test(tc, shell_alias_install_errors);
+  tcase_add_test(tc, placeholders_and_cacert);
   suite_add_tcase(s, tc);
   sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
