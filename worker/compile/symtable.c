@@ -479,10 +479,14 @@ static void visit_stmt(ST *st, ast_stmt *s)
 					 (y->flags & DEF_GLOBAL) ? "annotated name '%s' can't be global" : "annotated name '%s' can't be nonlocal", t->v.Name.id);
 				return;
 			}
-			add_sym(st->cur, t->v.Name.id, DEF_ANNOT | (s->v.AnnAssign.value ? DEF_LOCAL : 0), s->pos.lineno);
-			if (!s->v.AnnAssign.value && st->cur->kind != SC_FUNCTION) {
-				/* bare annotation at module/class level: name is local there */
-			}
+			/* As CPython: a simple name is local wherever it is
+			 * annotated, even with no value (def f(): x: int makes
+			 * x local, so reading it is an UnboundLocalError); a
+			 * parenthesised one, (x): int, only when assigned. */
+			if (s->v.AnnAssign.simple)
+				add_sym(st->cur, t->v.Name.id, DEF_ANNOT | DEF_LOCAL, s->pos.lineno);
+			else if (s->v.AnnAssign.value)
+				add_sym(st->cur, t->v.Name.id, DEF_LOCAL, s->pos.lineno);
 		} else {
 			visit_expr(st, t);
 		}

@@ -119,12 +119,38 @@ int gen_resume(Gen *g, Value send, Value *out) { return resume(g, send, false, o
 
 /* Raise exc inside g at its suspension point (delegating to a sub-iterator
  * when suspended in yield from / await). */
+static Value m_close(Value self, const Value *args, size_t nargs, Tuple *kw);
+
+/* Drops the sub-iterator g delegates to (its yield from is over) and raises
+ * the pending exception in g's own frame there. */
+static int raise_after_delegate(Gen *g, Value *out)
+{
+	Frame *f = g->frame;
+	Value inner = *--f->sp;
+	val_decref(inner);
+	f->ip++;
+	return resume(g, v_none(), true, out);
+}
+
 int gen_throw_into(Gen *g, Obj *exc, Value *out)
 {
 	Frame *f = g->frame;
 	if (f && f->started && !g->finished && !g->running && INSN_OP(*f->ip) == OP_YIELD_FROM) {
 		Value inner = f->sp[-1];
-		if (obj_is(inner, &gen_type) || obj_is(inner, &coro_type)) {
+		bool is_gen = obj_is(inner, &gen_type) || obj_is(inner, &coro_type);
+		if (is_gen && exc->type == Exc_GeneratorExit) {
+			/* CPython's order: close the delegate first (its own
+			 * error, such as 'generator ignored GeneratorExit', is
+			 * raised here instead), then GeneratorExit here */
+			g->running = true;
+			Value cr = m_close(inner, NULL, 0, NULL);
+			g->running = false;
+			if (IS_NULL(cr)) {
+				obj_decref(exc);
+				return raise_after_delegate(g, out);
+			}
+			val_decref(cr);
+		} else if (is_gen) {
 			g->running = true;
 			obj_incref(exc);
 			Value r;
@@ -146,7 +172,9 @@ int gen_throw_into(Gen *g, Obj *exc, Value *out)
 			/* the inner raised: continue raising in our frame */
 			return resume(g, v_none(), true, out);
 		}
-		if (exc->type == Exc_GeneratorExit) {
+		if (is_gen) {
+			/* closed above: GeneratorExit is raised in this frame */
+		} else if (exc->type == Exc_GeneratorExit) {
 			Value cl = obj_getattr_opt(inner, ID(close));
 			if (!IS_NULL(cl)) {
 				Value r = call0(cl);
@@ -353,9 +381,19 @@ static Value m_throw(Value self, const Value *args, size_t nargs, Tuple *kw)
 	if (!args_check("throw", nargs, kw, 1, 3))
 		return v_null();
 	Value inst = throw_exception(args, nargs);
-	if (IS_NULL(inst))
-		return inst;
 	Value r;
+	if (IS_NULL(inst)) {
+		/* Delegating to a generator, CPython finds the bad value in the
+		 * delegate's throw(), which fails without running it: the
+		 * TypeError is then raised at this generator's yield from. */
+		Gen *g = (Gen *)self.u.o;
+		Frame *f = g->frame;
+		if (f && f->started && !g->finished && !g->running &&
+		    INSN_OP(*f->ip) == OP_YIELD_FROM &&
+		    (obj_is(f->sp[-1], &gen_type) || obj_is(f->sp[-1], &coro_type)))
+			return returned_to_stop(raise_after_delegate(g, &r), r);
+		return inst;
+	}
 	int st = gen_throw_into((Gen *)self.u.o, inst.u.o, &r);
 	return returned_to_stop(st, r);
 }

@@ -726,7 +726,12 @@ static int send_into(Value it, Value v, Value *out)
 	Value r;
 	if (IS_NONE(v)) {
 		Type *t = val_type(it);
-		r = t->next ? t->next(it) : obj_next(it);
+		if (t->flags & TF_HEAPTYPE)
+			/* a class's __next__: its StopIteration carries the value
+			 * of the yield from (the slot would swallow it) */
+			r = call_method(it, ID(__next__), NULL, 0);
+		else
+			r = t->next ? t->next(it) : obj_next(it);
 	} else {
 		Str *send = ID(send);
 		r = call_method(it, send, &v, 1);
@@ -1186,7 +1191,7 @@ Value vm_run(Frame *f)
 	TARGET(BINARY_OP) {
 		Value b = POP(), a = TOP();
 		Value r;
-		if (a.tag == V_INT && b.tag == V_INT) {
+		if (a.tag == V_INT && b.tag == V_INT && arg != NB_MATMUL) { /* int has no @ */
 			int64_t x = a.u.i, y = b.u.i, z;
 			switch (arg) {
 			case NB_ADD:
@@ -1237,7 +1242,7 @@ Value vm_run(Frame *f)
 	TARGET(INPLACE_OP) {
 		Value b = POP(), a = TOP();
 		Value r;
-		if (a.tag == V_INT && b.tag == V_INT) {
+		if (a.tag == V_INT && b.tag == V_INT && arg != NB_MATMUL) { /* int has no @ */
 			int64_t z;
 			if (arg == NB_ADD && !__builtin_add_overflow(a.u.i, b.u.i, &z)) { TOP() = v_int(z); DISPATCH(); }
 			if (arg == NB_SUB && !__builtin_sub_overflow(a.u.i, b.u.i, &z)) { TOP() = v_int(z); DISPATCH(); }

@@ -557,12 +557,17 @@ static Value mul_error(Value a, Value b, const char *sym)
 
 Value binop(Value a, Value b, int op)
 {
-	if (a.tag == V_INT && b.tag == V_INT)
+	if (a.tag == V_INT && b.tag == V_INT && op != NB_MATMUL)   /* int has no @ */
 		return int_binop(a, b, op);
-	if (a.tag == V_FLOAT && (b.tag == V_FLOAT || b.tag == V_INT))
-		return float_binop(a, b, op);
-	if (b.tag == V_FLOAT && a.tag == V_INT)
-		return float_binop(a, b, op);
+	if ((a.tag == V_FLOAT && (b.tag == V_FLOAT || b.tag == V_INT)) ||
+	    (b.tag == V_FLOAT && a.tag == V_INT)) {
+		/* NotImplemented (a float operand of | & ^ << >> @) falls to
+		 * the error below, as no operand implements the operator */
+		Value f = float_binop(a, b, op);
+		if (!is_notimpl(f))
+			return f;
+		val_decref(f);
+	}
 	Value r = binop1(a, b, op);
 	if (!is_notimpl(r))
 		return r;
@@ -587,10 +592,14 @@ Value binop(Value a, Value b, int op)
 
 Value inplace_op(Value a, Value b, int op)
 {
-	if (a.tag == V_INT && b.tag == V_INT)
+	if (a.tag == V_INT && b.tag == V_INT && op != NB_MATMUL)   /* int has no @ */
 		return int_binop(a, b, op);
-	if (a.tag == V_FLOAT && (b.tag == V_FLOAT || b.tag == V_INT))
-		return float_binop(a, b, op);
+	if (a.tag == V_FLOAT && (b.tag == V_FLOAT || b.tag == V_INT)) {
+		Value f = float_binop(a, b, op);
+		if (!is_notimpl(f))
+			return f;
+		val_decref(f);
+	}
 	Type *ta = val_type(a);
 	if (ta->nb_inplace[op]) {
 		Value r = ta->nb_inplace[op](a, b);

@@ -301,6 +301,8 @@ static Value bytes_getitem(Value v, Value k)
 		ssize_t start, stop, step, cnt;
 		if (!slice_indices((Slice *)k.u.o, (ssize_t)n, &start, &stop, &step, &cnt))
 			return v_null();
+		if (step == 1 && (size_t)cnt == n && obj_is(v, &bytes_type))
+			return val_incref(v);   /* b[:] is b, as CPython */
 		StrBuf sb;
 		sb_init(&sb);
 		for (ssize_t i = 0, j = start; i < cnt; i++, j += step)
@@ -667,6 +669,10 @@ static Value m_replace(Value self, const Value *args, size_t nargs, Tuple *kw)
 		err_no_memory();
 		return v_null();
 	}
+	if (obj_is(self, &bytes_type) && b.len == n && (n == 0 || memcmp(b.data, p, n) == 0)) {
+		text_buf_free(&b);
+		return val_incref(self);   /* nothing replaced: the same object */
+	}
 	Value r = make_like(self, b.data, b.len);
 	text_buf_free(&b);
 	return r;
@@ -732,6 +738,8 @@ static Value strip_impl(Value self, const Value *args, size_t nargs, enum text_s
 			return err_null_format(Exc_TypeError, "a bytes-like object is required, not '%s'", type_name_of(args[0]));
 		text_bytes_strip_chars((const char *)p, n, (const char *)q, m, side, &a, &b);
 	}
+	if (a == 0 && b == n && obj_is(self, &bytes_type))
+		return val_incref(self);   /* unchanged: the same object, as CPython */
 	return make_like(self, p + a, b - a);
 }
 

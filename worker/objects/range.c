@@ -297,8 +297,20 @@ static Value range_getitem(Value v, Value k)
 		ssize_t a, b, st, n;
 		if (!slice_indices((Slice *)k.u.o, len, &a, &b, &st, &n))
 			return v_null();
-		Value start = range_item(r, v_int(a));
-		Value stop = range_item(r, v_int(a + st * n));
+		(void)n;
+		/* as CPython's compute_slice: start + i * step for the slice's
+		 * own start and stop indices (range(4)[1::2] is range(1, 4, 2)) */
+		Value start = v_null(), stop = v_null();
+		Value off = binop(v_int(a), r->step, NB_MUL);
+		if (!IS_NULL(off)) {
+			start = binop(r->start, off, NB_ADD);
+			val_decref(off);
+		}
+		off = binop(v_int(b), r->step, NB_MUL);
+		if (!IS_NULL(off)) {
+			stop = binop(r->start, off, NB_ADD);
+			val_decref(off);
+		}
 		Value step = binop(r->step, v_int(st), NB_MUL);
 		Value res = v_null();
 		if (!IS_NULL(start) && !IS_NULL(stop) && !IS_NULL(step))

@@ -900,6 +900,11 @@ static Value m_intersection_update(Value self, const Value *args, size_t nargs, 
 static Value m_difference_update(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	for (size_t i = 0; i < nargs; i++) {
+		if (IS_OBJ(args[i]) && args[i].u.o == self.u.o) {
+			/* s.difference_update(s) empties s (CPython's set_clear) */
+			set_clear_table((Set *)self.u.o);
+			continue;
+		}
 		Value it = obj_iter(args[i]);
 		if (IS_NULL(it))
 			return it;

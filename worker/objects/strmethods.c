@@ -118,6 +118,9 @@ Value str_getitem(Value v, Value k)
 			return v_null();
 		if (n <= 0)
 			return str_value(str_empty());
+		/* s[:] of an exact str is s itself, as CPython */
+		if (step == 1 && (size_t)n == s->len && obj_is(v, &str_type))
+			return val_incref(v);
 		if (step == 1)
 			return str_value(substr(s, (size_t)start, (size_t)stop));
 		StrBuf b;
@@ -594,6 +597,12 @@ static Value m_replace(Value self, const Value *args, size_t nargs, Tuple *kw)
 	Str *o = AS_STR(args[0]), *n = AS_STR(args[1]);
 	struct text_buf b = TEXT_BUF_INIT;
 	int rc = text_replace(s->data, s->nbytes, o->data, o->nbytes, n->data, n->nbytes, count, TEXT_UNIT_CP, &b);
+	/* nothing replaced: an exact str is returned itself, as CPython */
+	if (rc == 0 && obj_is(self, &str_type) && b.len == s->nbytes &&
+	    (b.len == 0 || memcmp(b.data, s->data, b.len) == 0)) {
+		text_buf_free(&b);
+		return val_incref(self);
+	}
 	return from_text_buf(&b, rc);
 }
 
