@@ -13,32 +13,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "broker/error_text.h"
 #include "broker/boxdir.h"
 
-static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t errlen, const char *fmt, ...) {
-  int n = snprintf(err, errlen, "box-broker: error: ");
-  if (n >= 0 && (size_t)n < errlen) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
 
 /* Checks an open directory: ours, 0700-or-stricter. */
 static int check_dir(int fd, const char *shown, char *err, size_t errlen) {
   struct stat st;
   if (fstat(fd, &st) != 0)
-    return fail(err, errlen, "%s: cannot inspect (%s)", shown, strerror(errno));
+    return broker_error(err, errlen, "%s: cannot inspect (%s)", shown, strerror(errno));
   if (!S_ISDIR(st.st_mode))
-    return fail(err, errlen, "%s: not a directory; Box keeps its state in a directory it owns", shown);
+    return broker_error(err, errlen, "%s: not a directory; Box keeps its state in a directory it owns", shown);
   if (st.st_uid != geteuid())
-    return fail(err, errlen, "%s: owned by uid %u, not by this user (uid %u); Box uses only a directory it owns",
+    return broker_error(err, errlen, "%s: owned by uid %u, not by this user (uid %u); Box uses only a directory it owns",
                 shown, (unsigned)st.st_uid, (unsigned)geteuid());
   if (st.st_mode & 077)
-    return fail(err, errlen, "%s: has mode %04o; Box needs 0700 (run: chmod 700 '%s')", shown,
+    return broker_error(err, errlen, "%s: has mode %04o; Box needs 0700 (run: chmod 700 '%s')", shown,
                 (unsigned)(st.st_mode & 07777), shown);
   return 0;
 }
@@ -47,12 +37,12 @@ static int check_dir(int fd, const char *shown, char *err, size_t errlen) {
  * following a symlink and check it.  Returns the fd or -1. */
 static int make_subdir(int dirfd, const char *name, const char *shown, char *err, size_t errlen) {
   if (mkdirat(dirfd, name, 0700) != 0 && errno != EEXIST)
-    return fail(err, errlen, "%s: cannot create (%s)", shown, strerror(errno));
+    return broker_error(err, errlen, "%s: cannot create (%s)", shown, strerror(errno));
   int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ELOOP || errno == ENOTDIR)
-      return fail(err, errlen, "%s: is a symlink or not a directory; Box uses only a real directory it owns", shown);
-    return fail(err, errlen, "%s: cannot open (%s)", shown, strerror(errno));
+      return broker_error(err, errlen, "%s: is a symlink or not a directory; Box uses only a real directory it owns", shown);
+    return broker_error(err, errlen, "%s: cannot open (%s)", shown, strerror(errno));
   }
   if (check_dir(fd, shown, err, errlen) < 0) {
     close(fd);
@@ -64,20 +54,20 @@ static int make_subdir(int dirfd, const char *name, const char *shown, char *err
 int boxdir_prepare(const char *box_dir, char *err, size_t errlen) {
   char shown[4200];
   if (box_dir == NULL || box_dir[0] != '/')
-    return fail(err, errlen, "box_dir must be an absolute path");
+    return broker_error(err, errlen, "box_dir must be an absolute path");
   if (mkdir(box_dir, 0700) != 0 && errno != EEXIST) {
     if (errno == ENOENT)
-      return fail(err, errlen,
+      return broker_error(err, errlen,
                   "%s: the box directory's parent does not exist; create it, because Box creates no "
                   "directory above the one `box_dir` names",
                   box_dir);
-    return fail(err, errlen, "%s: cannot create the box directory (%s)", box_dir, strerror(errno));
+    return broker_error(err, errlen, "%s: cannot create the box directory (%s)", box_dir, strerror(errno));
   }
   int bfd = open(box_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (bfd < 0) {
     if (errno == ELOOP || errno == ENOTDIR)
-      return fail(err, errlen, "%s: is a symlink or not a directory; Box uses only a real directory it owns", box_dir);
-    return fail(err, errlen, "%s: cannot open the box directory (%s)", box_dir, strerror(errno));
+      return broker_error(err, errlen, "%s: is a symlink or not a directory; Box uses only a real directory it owns", box_dir);
+    return broker_error(err, errlen, "%s: cannot open the box directory (%s)", box_dir, strerror(errno));
   }
   if (check_dir(bfd, box_dir, err, errlen) < 0) {
     close(bfd);
@@ -100,14 +90,14 @@ int boxdir_prepare(const char *box_dir, char *err, size_t errlen) {
 int boxdir_lock_open(const char *box_dir, char *err, size_t errlen) {
   char path[4200];
   if (snprintf(path, sizeof path, "%s/private/.lock", box_dir) >= (int)sizeof path)
-    return fail(err, errlen, "%s: path too long", box_dir);
+    return broker_error(err, errlen, "%s: path too long", box_dir);
   int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0)
-    return fail(err, errlen, "%s: cannot open the state lock (%s)", path, strerror(errno));
+    return broker_error(err, errlen, "%s: cannot open the state lock (%s)", path, strerror(errno));
   struct stat st;
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
     close(fd);
-    return fail(err, errlen, "%s: not a regular file owned by this user; remove it", path);
+    return broker_error(err, errlen, "%s: not a regular file owned by this user; remove it", path);
   }
   return fd;
 }

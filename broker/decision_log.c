@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "broker/error_text.h"
 #include "broker/boxdir.h"
 #include "broker/config/config.h"
 #include "broker/decision_log.h"
@@ -57,19 +58,7 @@ struct decision_log {
   char *box_dir;
 };
 
-static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void jb_resource(struct jbuf *b, const struct decision_log *log);
-static int fail(char *err, size_t errlen, const char *fmt, ...) {
-  int n = snprintf(err, errlen, "box-broker: error: ");
-  if (n >= 0 && (size_t)n < errlen) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
-
 static int random_hex(char *out, size_t nbytes) {
   unsigned char b[32];
   size_t got = 0;
@@ -98,7 +87,7 @@ int decision_log_sync(struct decision_log *log, char *err, size_t errlen) {
     if (t->fd < 0 || !t->unsynced)
       continue;
     if (fdatasync(t->fd) < 0 && errno != EINVAL && rc == 0)
-      rc = fail(err, errlen, "%s: cannot sync the decision log (%s)", t->path, strerror(errno));
+      rc = broker_error(err, errlen, "%s: cannot sync the decision log (%s)", t->path, strerror(errno));
     else
       t->unsynced = false;
   }
@@ -131,17 +120,17 @@ static int open_target(struct decision_log *log, const char *path, unsigned incl
   struct log_target *t = &log->targets[log->n_targets];
   t->fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (t->fd < 0)
-    return fail(err, errlen, "%s: cannot open the decision log (%s)", path, strerror(errno));
+    return broker_error(err, errlen, "%s: cannot open the decision log (%s)", path, strerror(errno));
   struct stat st;
   if (fstat(t->fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     close(t->fd);
-    return fail(err, errlen, "%s: the decision log is not a regular file", path);
+    return broker_error(err, errlen, "%s: the decision log is not a regular file", path);
   }
   t->path = strdup(path);
   t->include = include;
   if (t->path == NULL) {
     close(t->fd);
-    return fail(err, errlen, "out of memory");
+    return broker_error(err, errlen, "out of memory");
   }
   if (spool_label != NULL) {
     /* Shared while this broker runs: the sender empties a delivered spool
@@ -164,29 +153,29 @@ struct decision_log *decision_log_open_targets(const char *box_dir, const char *
                                                char *err, size_t errlen) {
   struct decision_log *log = calloc(1, sizeof *log);
   if (log == NULL) {
-    fail(err, errlen, "out of memory");
+    broker_error(err, errlen, "out of memory");
     return NULL;
   }
   log->lock_fd = -1;
   log->box_name = strdup(box_name ? box_name : "");
   log->box_dir = strdup(box_dir);
   if (log->box_name == NULL || log->box_dir == NULL) {
-    fail(err, errlen, "out of memory");
+    broker_error(err, errlen, "out of memory");
     goto bad;
   }
   if (run_id != NULL)
     snprintf(log->run_id, sizeof log->run_id, "%s", run_id);
   else if (random_hex(log->run_id, 16) < 0) {
-    fail(err, errlen, "cannot draw a run id (%s)", strerror(errno));
+    broker_error(err, errlen, "cannot draw a run id (%s)", strerror(errno));
     goto bad;
   }
   if (n > MAX_TARGETS) {
-    fail(err, errlen, "too many telemetry targets (at most %d)", MAX_TARGETS);
+    broker_error(err, errlen, "too many telemetry targets (at most %d)", MAX_TARGETS);
     goto bad;
   }
   jb_resource(&log->resource, log);
   if (log->resource.oom) {
-    fail(err, errlen, "out of memory");
+    broker_error(err, errlen, "out of memory");
     goto bad;
   }
   if ((log->lock_fd = boxdir_lock_open(box_dir, err, errlen)) < 0)
@@ -215,7 +204,7 @@ struct decision_log *decision_log_open(const struct box_config *cfg, const char 
   for (size_t i = 0; i < cfg->n_telemetry; i++) {
     const struct box_telemetry *tel = &cfg->telemetry[i];
     if (n == MAX_TARGETS) {
-      fail(err, errlen, "too many telemetry targets (at most %d)", MAX_TARGETS);
+      broker_error(err, errlen, "too many telemetry targets (at most %d)", MAX_TARGETS);
       return NULL;
     }
     t[n].path = tel->destination;
@@ -591,10 +580,10 @@ int decision_log_append(struct decision_log *log, const struct decision_record *
                         size_t errlen) {
   if (rec->action == NULL || rec->verdict == NULL ||
       (strcmp(rec->verdict, "permit") != 0 && strcmp(rec->verdict, "deny") != 0))
-    return fail(err, errlen, "decision record needs an action and a verdict of permit or deny");
+    return broker_error(err, errlen, "decision record needs an action and a verdict of permit or deny");
   unsigned bit = strcmp(rec->verdict, "deny") == 0 ? BOX_TELEMETRY_DENY : BOX_TELEMETRY_PERMIT;
   if (format_record(log, rec) < 0)
-    return fail(err, errlen, "cannot format the decision record");
+    return broker_error(err, errlen, "cannot format the decision record");
   /* One write() for both lines on an O_APPEND descriptor: Linux appends it
    * to a regular file as a whole (the offset is set and the data written
    * under the inode lock), so concurrent brokers' records never interleave,
@@ -615,7 +604,7 @@ int decision_log_append(struct decision_log *log, const struct decision_record *
         if (fstat(t->fd, &st) == 0)
           t->pending = sent <= st.st_size ? st.st_size - sent : st.st_size;
         if ((unsigned long long)t->pending + len > SPOOL_MAX_PENDING) {
-          rc = fail(err, errlen, "[telemetry.%s]: the spool %s holds %llu MiB of records the collector has not taken; effects are refused until they are delivered",
+          rc = broker_error(err, errlen, "[telemetry.%s]: the spool %s holds %llu MiB of records the collector has not taken; effects are refused until they are delivered",
                     t->spool_label, t->path, SPOOL_MAX_PENDING >> 20);
           break;
         }
@@ -623,7 +612,7 @@ int decision_log_append(struct decision_log *log, const struct decision_record *
     }
     t->unsynced = true; /* even a failed write may have left bytes */
     if (write_all(t->fd, log->out.p, len) < 0)
-      rc = fail(err, errlen, "%s: cannot append to the decision log (%s)", t->path, strerror(errno));
+      rc = broker_error(err, errlen, "%s: cannot append to the decision log (%s)", t->path, strerror(errno));
     else
       t->pending += (off_t)len;
   }

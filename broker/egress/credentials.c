@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <config.h> /* autoconf; not broker/config/config.h */
 
+#include "broker/error_text.h"
 #include "broker/egress/credentials.h"
 
 #include <ctype.h>
@@ -17,18 +18,6 @@
 
 #define AWS_FILE_MAX (1u << 20)
 
-static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-  int n = snprintf(err, errlen, "box-broker: error: ");
-  if (n >= 0 && (size_t)n < errlen) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
 
 static void wipe_free(char *s)
 {
@@ -81,7 +70,7 @@ static int load_aws(const struct box_config *cfg, const struct box_egress *g,
     snprintf(path, sizeof path, "%s/.aws/credentials", cfg->operator_home);
   FILE *f = fopen(path, "re");
   if (f == NULL)
-    return fail(err, errlen, "%s:%d: egress.%s.secret.ref: cannot read the AWS shared credentials file %s (%s)",
+    return broker_error(err, errlen, "%s:%d: egress.%s.secret.ref: cannot read the AWS shared credentials file %s (%s)",
                 cfg->path, g->line, g->name, path, strerror(errno));
   char line[4096];
   int in_profile = 0, found = 0, rc = 0;
@@ -117,7 +106,7 @@ static int load_aws(const struct box_config *cfg, const struct box_egress *g,
     else if (strcmp(key, "aws_session_token") == 0)
       slot = &b->aws_session_token;
     else if (strcmp(key, "credential_process") == 0) {
-      rc = fail(err, errlen, "%s:%d: egress.%s.secret.ref: profile \"%s\" of %s uses credential_process, which box does not run; give the profile static keys (aws_access_key_id, aws_secret_access_key)",
+      rc = broker_error(err, errlen, "%s:%d: egress.%s.secret.ref: profile \"%s\" of %s uses credential_process, which box does not run; give the profile static keys (aws_access_key_id, aws_secret_access_key)",
                 cfg->path, g->line, g->name, profile, path);
       break;
     }
@@ -133,10 +122,10 @@ static int load_aws(const struct box_config *cfg, const struct box_egress *g,
   if (rc != 0)
     return rc;
   if (!found)
-    return fail(err, errlen, "%s:%d: egress.%s.secret.ref: %s has no profile [%s]", cfg->path,
+    return broker_error(err, errlen, "%s:%d: egress.%s.secret.ref: %s has no profile [%s]", cfg->path,
                 g->line, g->name, path, profile);
   if (b->aws_key_id == NULL || b->aws_secret_key == NULL)
-    return fail(err, errlen, "%s:%d: egress.%s.secret.ref: profile [%s] of %s lacks aws_access_key_id or aws_secret_access_key",
+    return broker_error(err, errlen, "%s:%d: egress.%s.secret.ref: profile [%s] of %s lacks aws_access_key_id or aws_secret_access_key",
                 cfg->path, g->line, g->name, profile, path);
   return 0;
 }
@@ -165,7 +154,7 @@ int egress_credentials_load(const struct box_config *cfg, struct egress_credenti
       b->kind = EGRESS_SECRET_ENV;
       b->secret = egress_env_secret(g->secret_ref, &why);
       if (b->secret == NULL) {
-        fail(err, errlen, "%s:%d: egress.%s.secret.ref: the environment variable %s %s; set it in box-broker's environment (env:// is read once, when the broker starts)",
+        broker_error(err, errlen, "%s:%d: egress.%s.secret.ref: the environment variable %s %s; set it in box-broker's environment (env:// is read once, when the broker starts)",
              cfg->path, g->line, g->name, g->secret_ref + 6, why);
         egress_credentials_free(c);
         return -1;
@@ -177,7 +166,7 @@ int egress_credentials_load(const struct box_config *cfg, struct egress_credenti
         return -1;
       }
     } else { /* the loader refuses credsd:// already; never trust that here */
-      fail(err, errlen, "%s:%d: egress.%s.secret.ref: only env:// and aws:// references are supported",
+      broker_error(err, errlen, "%s:%d: egress.%s.secret.ref: only env:// and aws:// references are supported",
            cfg->path, g->line, g->name);
       egress_credentials_free(c);
       return -1;
@@ -205,7 +194,7 @@ int egress_credentials_load(const struct box_config *cfg, struct egress_credenti
     const struct egress_binding *b = &c->v[i];
     const char *held = b->kind == EGRESS_SECRET_ENV ? b->secret : b->aws_key_id;
     if (held != NULL && b->placeholder[0] != NULL && strstr(held, b->placeholder[0]) != NULL) {
-      fail(err, errlen, "%s:%d: egress.%s.secret.ref: %s holds the box's placeholder, not the secret; start box-broker with the operator's environment",
+      broker_error(err, errlen, "%s:%d: egress.%s.secret.ref: %s holds the box's placeholder, not the secret; start box-broker with the operator's environment",
            cfg->path, b->cfg->line, b->cfg->name, b->cfg->secret_ref);
       egress_credentials_free(c);
       return -1;

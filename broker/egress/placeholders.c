@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <config.h> /* autoconf; not broker/config/config.h */
 
+#include "broker/error_text.h"
 #include "broker/egress/placeholders.h"
 
 #include <errno.h>
@@ -20,18 +21,6 @@
 
 #define MAX_FILE_BYTES (1u << 20)
 
-static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-  int n = snprintf(err, errlen, "box-broker: error: ");
-  if (n >= 0 && (size_t)n < errlen) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
 
 /* The variables a binding's agent is given. */
 static size_t binding_variables(const struct box_egress *g, char vars[2][128])
@@ -76,14 +65,14 @@ static int read_file(const char *path, char **text, char *err, size_t errlen)
   if (fd < 0) {
     if (errno == ENOENT)
       return 0;
-    return fail(err, errlen, "%s: cannot read the placeholders (%s)", path, strerror(errno));
+    return broker_error(err, errlen, "%s: cannot read the placeholders (%s)", path, strerror(errno));
   }
   struct stat st;
   char *buf = NULL;
   size_t n = 0;
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || box_read_all(fd, MAX_FILE_BYTES, &buf, &n) != 0) {
     close(fd);
-    return fail(err, errlen, "%s: not a readable regular file of at most 1 MiB", path);
+    return broker_error(err, errlen, "%s: not a readable regular file of at most 1 MiB", path);
   }
   close(fd);
   *text = buf;
@@ -120,7 +109,7 @@ static int write_file(const char *path, const struct egress_placeholders *p, cha
   snprintf(tmp, sizeof tmp, "%s.new", path);
   int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0)
-    return fail(err, errlen, "%s: cannot store the placeholders (%s)", tmp, strerror(errno));
+    return broker_error(err, errlen, "%s: cannot store the placeholders (%s)", tmp, strerror(errno));
   FILE *f = fdopen(fd, "w");
   if (f == NULL)
     abort();
@@ -130,7 +119,7 @@ static int write_file(const char *path, const struct egress_placeholders *p, cha
   bad |= fclose(f) != 0;
   if (bad || rename(tmp, path) != 0) {
     unlink(tmp);
-    return fail(err, errlen, "%s: cannot store the placeholders (%s)", path, strerror(errno));
+    return broker_error(err, errlen, "%s: cannot store the placeholders (%s)", path, strerror(errno));
   }
   return 0;
 }
@@ -148,7 +137,7 @@ int egress_placeholders_load(const struct box_config *cfg, struct egress_placeho
     return -1;
   if (boxdir_lock_acquire(lock) != 0) {
     close(lock);
-    return fail(err, errlen, "%s: cannot take the box's state lock (%s)", cfg->box_dir,
+    return broker_error(err, errlen, "%s: cannot take the box's state lock (%s)", cfg->box_dir,
                 strerror(errno));
   }
   char *text = NULL;
@@ -169,7 +158,7 @@ int egress_placeholders_load(const struct box_config *cfg, struct egress_placeho
         e->value = fresh_value(g->secret_phantom_prefix);
         changed = 1;
         if (e->value == NULL) {
-          rc = fail(err, errlen, "cannot draw a placeholder (%s)", strerror(errno));
+          rc = broker_error(err, errlen, "cannot draw a placeholder (%s)", strerror(errno));
           break;
         }
       }
