@@ -2283,6 +2283,14 @@ static void compile_annassign(Compiler *c, ast_stmt *s)
 	if (s->v.AnnAssign.value) {
 		compile_expr(c, s->v.AnnAssign.value);
 		compile_store(c, t);
+	} else if (t->kind == EXPR_Attribute || t->kind == EXPR_Subscript) {
+		/* `obj.attr: T` / `obj[k]: T` still evaluate obj (and k) */
+		compile_expr(c, t->kind == EXPR_Attribute ? t->v.Attribute.value : t->v.Subscript.value);
+		emit(c, OP_POP_TOP, 0);
+		if (t->kind == EXPR_Subscript) {
+			compile_expr(c, t->v.Subscript.slice);
+			emit(c, OP_POP_TOP, 0);
+		}
 	}
 	if (t->kind == EXPR_Name && s->v.AnnAssign.simple && !fast_scope(c->u)) {
 		/* __annotations__[name] = annotation */
