@@ -705,7 +705,12 @@ static Value exc_tp_new_full(Type *t, const Value *args, size_t nargs, Tuple *kw
 		if (sub)
 			t = sub;
 	}
-	Value r = exc_tp_new(t, args, nargs, kw);
+	/* An OSError subclass with its own __init__ (and not __new__) leaves
+	 * the arguments to that __init__: args stays () (CPython's
+	 * oserror_use_init). */
+	bool use_init = t->init && t->init != exc_tp_init && (!t->new || t->new == exc_tp_new_full) &&
+		type_is_subtype(t, Exc_OSError);
+	Value r = exc_tp_new(t, args, use_init ? 0 : nargs, kw);
 	if (!IS_NULL(r))
 		exc_fill_extra((Exc *)r.u.o);
 	return r;
