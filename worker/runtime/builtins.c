@@ -814,6 +814,8 @@ BUILTIN(eval)
 {
 	static const char *const names[] = {"", "globals", "locals"};
 	Value a[3] = {v_null(), v_null(), v_null()};
+	if ((nargs < 1 || nargs > 3) && !args_check("eval", nargs, NULL, 1, 3))
+		return v_null();
 	if (!args_parse("eval", args, nargs, kw, names, 1, 3, a))
 		return v_null();
 	Value code = code_from_source(a[0], "<string>", COMPILE_EVAL);
