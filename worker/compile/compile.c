@@ -1015,7 +1015,7 @@ static void compile_fstring(Compiler *c, ast_expr *e)
 		compile_expr(c, e->v.JoinedStr.values.items[i]);
 		n++;
 	}
-	if (n == 1 && e->v.JoinedStr.values.items[0]->kind == EXPR_Constant)
+	if (n == 1)   /* one part is already the str (f"{s}" is s, as CPython) */
 		return;
 	emit(c, OP_BUILD_STRING, (uint32_t)n);
 }

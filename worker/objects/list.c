@@ -235,6 +235,11 @@ static Value tuple_concat(Value a, Value b)
 	if (!IS_TUPLE(a) || !IS_TUPLE(b))
 		return v_notimpl();
 	Tuple *x = AS_TUPLE(a), *y = AS_TUPLE(b);
+	/* t + () is t, () + t is t for exact tuples (CPython's tupleconcat) */
+	if (y->n == 0 && val_type(a) == &tuple_type)
+		return val_incref(a);
+	if (x->n == 0 && val_type(b) == &tuple_type)
+		return val_incref(b);
 	Tuple *r = tuple_new(x->n + y->n);
 	if (!r)
 		return v_null();
