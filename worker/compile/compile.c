@@ -707,7 +707,7 @@ static void compile_stmts(Compiler *c, ast_stmt_seq *b);
 static void compile_store(Compiler *c, ast_expr *t);
 static void compile_jump_if(Compiler *c, ast_expr *e, bool cond, int label);
 
-static Value constant_value(struct ast_constant *k)
+Value constant_value(struct ast_constant *k)
 {
 	switch (k->kind) {
 	case CONST_None: return v_none();
@@ -2244,7 +2244,11 @@ static Str *expr_source(Compiler *c, ast_expr *e)
 static void compile_annotation(Compiler *c, ast_expr *e)
 {
 	if (c->future_annotations) {
-		Str *src = expr_source(c, e);
+		Str *src = unparse_annotation(e);
+		if (!src && err_occurred())
+			err_clear();
+		if (!src)
+			src = expr_source(c, e);
 		if (src) {
 			load_const(c, str_value(src));
 			return;

@@ -22,4 +22,10 @@ void compile_warn_assert(const char *filename, Str *source, const ast_stmt *s);
 Value make_syntax_error(Type *t, const char *msg, const char *filename, Str *source,
 			int line, int col1, int end_line, int end_col1);
 
+/* A constant of the AST as a value (a new reference). */
+Value constant_value(struct ast_constant *k);
+/* An annotation printed back as ast.unparse does (worker/compile/unparse.c);
+ * NULL for a kind it does not print. */
+Str *unparse_annotation(const ast_expr *e);
+
 #endif
