@@ -81,6 +81,46 @@ static bool unparse_comp(StrBuf *b, const char *open, const char *close, const s
 	return ok;
 }
 
+/* A lambda's parameters: a, /, b=1, *c, d, **e (no annotations there). */
+static bool unparse_lambda_args(StrBuf *b, const ast_arguments *a)
+{
+	bool first = true, ok = true;
+	int npos = a->posonlyargs.n + a->args.n;
+	int ndef = a->defaults.n;
+	for (int i = 0; ok && i < npos; i++) {
+		const ast_arg *x = i < a->posonlyargs.n ? a->posonlyargs.items[i] : a->args.items[i - a->posonlyargs.n];
+		sb_adds(b, first ? "" : ", ");
+		first = false;
+		sb_adds(b, x->arg);
+		int d = i - (npos - ndef);
+		if (d >= 0) {
+			sb_addc(b, '=');
+			ok = unparse(b, a->defaults.items[d], PR_TEST);
+		}
+		if (i + 1 == a->posonlyargs.n)
+			sb_adds(b, ", /");
+	}
+	if (a->vararg || a->kwonlyargs.n) {
+		sb_adds(b, first ? "*" : ", *");
+		first = false;
+		if (a->vararg)
+			sb_adds(b, a->vararg->arg);
+	}
+	for (int i = 0; ok && i < a->kwonlyargs.n; i++) {
+		sb_adds(b, ", ");
+		sb_adds(b, a->kwonlyargs.items[i]->arg);
+		if (i < a->kw_defaults.n && a->kw_defaults.items[i]) {
+			sb_addc(b, '=');
+			ok = unparse(b, a->kw_defaults.items[i], PR_TEST);
+		}
+	}
+	if (a->kwarg) {
+		sb_adds(b, first ? "**" : ", **");
+		sb_adds(b, a->kwarg->arg);
+	}
+	return ok;
+}
+
 /* The parenthesised form when the context binds tighter than e. */
 static bool unparse(StrBuf *b, const ast_expr *e, int level)
 {
@@ -90,7 +130,7 @@ static bool unparse(StrBuf *b, const ast_expr *e, int level)
 	case EXPR_BoolOp: pr = e->v.BoolOp.op == BOOL_And ? PR_AND : PR_OR; break;
 	case EXPR_BinOp: { const char *s; binop_info(e->v.BinOp.op, &s, &pr); break; }
 	case EXPR_UnaryOp: pr = e->v.UnaryOp.op == UNARY_Not ? PR_NOT : PR_FACTOR; break;
-	case EXPR_IfExp: pr = PR_TEST; break;
+	case EXPR_IfExp: case EXPR_Lambda: pr = PR_TEST; break;
 	case EXPR_Compare: pr = PR_CMP; break;
 	case EXPR_Tuple: pr = e->v.Tuple.elts.n ? PR_TUPLE : PR_ATOM; break;
 	case EXPR_NamedExpr: pr = PR_TUPLE; break;
@@ -252,6 +292,15 @@ static bool unparse(StrBuf *b, const ast_expr *e, int level)
 		sb_adds(b, " := ");
 		ok = ok && unparse(b, e->v.NamedExpr.value, PR_ATOM);
 		break;
+	case EXPR_Lambda: {
+		const ast_arguments *a = e->v.Lambda.args;
+		/* CPython spaces only before positional parameters: lambda*a: a */
+		sb_adds(b, a->posonlyargs.n || a->args.n ? "lambda " : "lambda");
+		ok = unparse_lambda_args(b, a);
+		sb_adds(b, ": ");
+		ok = ok && unparse(b, e->v.Lambda.body, PR_TEST);
+		break;
+	}
 	case EXPR_ListComp:
 		ok = unparse_comp(b, "[", "]", &e->v.ListComp);
 		break;
