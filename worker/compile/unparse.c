@@ -121,6 +121,51 @@ static bool unparse_lambda_args(StrBuf *b, const ast_arguments *a)
 	return ok;
 }
 
+/* The text between the quotes of an f-string: literal parts with braces
+ * doubled, {expr!c:spec} for the formatted ones (CPython's
+ * build_fstring_body); the caller quotes it as a str repr. */
+static bool fstring_body(StrBuf *b, const ast_expr_seq *values)
+{
+	for (int i = 0; i < values->n; i++) {
+		const ast_expr *v = values->items[i];
+		if (v->kind == EXPR_Constant && v->v.Constant.value.kind == CONST_Str) {
+			const char *p = v->v.Constant.value.v.s.data;
+			for (size_t k = 0; k < v->v.Constant.value.v.s.len; k++) {
+				sb_addc(b, p[k]);
+				if (p[k] == '{' || p[k] == '}')
+					sb_addc(b, p[k]);
+			}
+		} else if (v->kind == EXPR_FormattedValue) {
+			StrBuf inner;
+			sb_init(&inner);
+			if (!unparse(&inner, v->v.FormattedValue.value, PR_TEST + 1)) {
+				sb_free(&inner);
+				return false;
+			}
+			Str *t = sb_finish(&inner);
+			if (!t)
+				return false;
+			sb_adds(b, t->nbytes && t->data[0] == '{' ? "{ " : "{");
+			sb_add_str(b, t);
+			obj_decref(&t->ob);
+			if (v->v.FormattedValue.conversion > 0) {
+				sb_addc(b, '!');
+				sb_addc(b, (char)v->v.FormattedValue.conversion);
+			}
+			const ast_expr *spec = v->v.FormattedValue.format_spec;
+			if (spec) {
+				sb_addc(b, ':');
+				if (spec->kind != EXPR_JoinedStr || !fstring_body(b, &spec->v.JoinedStr.values))
+					return false;
+			}
+			sb_addc(b, '}');
+		} else {
+			return false;
+		}
+	}
+	return true;
+}
+
 /* The parenthesised form when the context binds tighter than e. */
 static bool unparse(StrBuf *b, const ast_expr *e, int level)
 {
@@ -299,6 +344,21 @@ static bool unparse(StrBuf *b, const ast_expr *e, int level)
 		ok = unparse_lambda_args(b, a);
 		sb_adds(b, ": ");
 		ok = ok && unparse(b, e->v.Lambda.body, PR_TEST);
+		break;
+	}
+	case EXPR_JoinedStr: {
+		StrBuf body;
+		sb_init(&body);
+		if (!fstring_body(&body, &e->v.JoinedStr.values)) {
+			sb_free(&body);
+			return false;
+		}
+		Str *t = sb_finish(&body);
+		if (!t)
+			return false;
+		sb_addc(b, 'f');
+		ok = sb_add_repr(b, str_value(t));
+		obj_decref(&t->ob);
 		break;
 	}
 	case EXPR_ListComp:
