@@ -852,6 +852,8 @@ static Value pad_impl(Value self, const Value *args, size_t nargs, Tuple *kw, co
 	size_t n;
 	const unsigned char *p = buf_of(self, &n);
 	size_t w = width < 0 ? 0 : (size_t)width;
+	if (w <= n && obj_is(self, &bytes_type))
+		return val_incref(self);   /* wide enough already: the same object, as CPython */
 	struct text_buf b = TEXT_BUF_INIT;
 	int rc;
 	if (kind == PAD_LEFT)
@@ -876,6 +878,8 @@ static Value m_zfill(Value self, const Value *args, size_t nargs, Tuple *kw)
 		return v_null();
 	size_t n;
 	const unsigned char *p = buf_of(self, &n);
+	if (width <= (ssize_t)n && obj_is(self, &bytes_type))
+		return val_incref(self);   /* wide enough already: the same object, as CPython */
 	struct text_buf b = TEXT_BUF_INIT;
 	int rc = text_zfill((const char *)p, n, n, width < 0 ? 0 : (size_t)width, &b);
 	return from_text_buf(self, &b, rc);

@@ -696,6 +696,8 @@ static Value m_expandtabs(Value self, const Value *args, size_t nargs, Tuple *kw
 	ssize_t ts = 8;
 	if (!IS_NULL(a[0]) && !val_as_ssize(a[0], &ts))
 		return v_null();
+	if (!memchr(s->data, '\t', s->nbytes) && obj_is(self, &str_type))
+		return val_incref(self);   /* no tab: the same object, as CPython */
 	struct text_buf b = TEXT_BUF_INIT;
 	return from_text_buf(&b, text_expandtabs(s->data, s->nbytes, (long)ts, TEXT_UNIT_CP, &b));
 }

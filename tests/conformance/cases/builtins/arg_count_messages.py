@@ -20,7 +20,7 @@ for n in names:
 for n in ["abs", "len", "hasattr", "chr", "ord", "id", "isinstance", "divmod", "callable", "repr", "type", "int", "float", "bool", "tuple", "list", "range", "slice", "object", "setattr", "getattr", "delattr", "iter", "next", "hash", "ascii", "format", "round", "sum", "min", "sorted", "zip", "map", "filter", "enumerate", "reversed", "set", "frozenset", "str", "bytes", "dict", "complex"]:
     f = eval(n)
     for args in [(), (1,)]:
-        if n in ("round", "sum", "min") and not args:
+        if n in ("round", "sum", "min", "enumerate") and not args:
             continue
         try:
             f(*args, x=1)
