@@ -12,7 +12,7 @@ elapsed=$(($(now_ms) - start))
 check_status "deadline" 125
 check_err "deadline" "box-broker: Python script exceeded its deadline"
 check_no_leftover "deadline"
-if [ "$elapsed" -lt 6000 ]; then pass "deadline: ended after $elapsed ms"; else
+if [ "$elapsed" -lt 15000 ]; then pass "deadline: ended after $elapsed ms"; else
   fail "deadline: took $elapsed ms"; fi
 
 # CPU limit (test broker: the production limit is 120 s).
@@ -22,7 +22,11 @@ elapsed=$(($(now_ms) - start))
 check_status "CPU limit (SIGXCPU)" 125
 check_err "CPU limit (SIGXCPU)" "box-broker: Python script exceeded its CPU time limit"
 check_no_leftover "CPU limit"
-if [ "$elapsed" -lt 10000 ]; then pass "CPU limit: ended after $elapsed ms"; else
+# One second of CPU can take much longer on the wall clock when the machine
+# is busy (CI runs the sanitizer suite in parallel), so the wall-clock bound
+# here only says the run did not hang; the stderr check above says which
+# limit ended it.
+if [ "$elapsed" -lt 60000 ]; then pass "CPU limit: ended after $elapsed ms"; else
   fail "CPU limit: took $elapsed ms"; fi
 
 # A worker that ignores SIGXCPU meets the hard limit (SIGKILL one second later).
