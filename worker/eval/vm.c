@@ -1358,9 +1358,7 @@ Value vm_run(Frame *f)
 	}
 	TARGET(IS_OP) {
 		Value b = POP(), a = TOP();
-		bool same = a.tag == b.tag && (a.tag == V_NONE || a.u.i == b.u.i);
-		if (a.tag == V_FLOAT && b.tag == V_FLOAT)
-			same = memcmp(&a.u.f, &b.u.f, sizeof(double)) == 0;
+		bool same = v_is(a, b);
 		TOP() = v_bool(arg ? !same : same);
 		val_decref(a);
 		val_decref(b);

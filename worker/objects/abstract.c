@@ -76,6 +76,11 @@ bool obj_hash(Value v, int64_t *out)
 	case V_BOOL:
 		return int_hash(v, out);
 	case V_FLOAT:
+		if (v_is_nan(v)) {      /* CPython hashes a NaN by its identity */
+			extern int64_t num_hash_pointer(const void *p);
+			*out = num_hash_pointer((const void *)(uintptr_t)(((uint64_t)v.nan_id + 1) << 4));
+			return true;
+		}
 		return float_hash(v.u.f, out);
 	case V_NONE: {
 		extern int64_t num_hash_pointer(const void *p);
@@ -185,9 +190,9 @@ int obj_richcmp_bool(Value a, Value b, int op)
 int obj_eq(Value a, Value b)
 {
 	/* identity first, as CPython's containment and lookups do; a float is
-	 * "the same object" when `is` says so: the same bits (so x in [x]
-	 * holds for x = nan too) */
-	if (a.tag == b.tag && (a.tag == V_FLOAT ? memcmp(&a.u.f, &b.u.f, sizeof(double)) == 0 : a.u.i == b.u.i))
+	 * "the same object" when `is` says so (value.h: x in [x] holds for
+	 * x = nan, float('nan') in [float('nan')] does not) */
+	if (v_is(a, b))
 		return 1;
 	return obj_richcmp_bool(a, b, CMP_EQ);
 }

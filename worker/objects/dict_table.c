@@ -158,7 +158,7 @@ static ssize_t lookup(Dict *d, Value key, int64_t hash, size_t *slot)
 			DictEntry *e = &d->entries[ix];
 			if (e->hash == hash) {
 				Value k = e->key;
-				if (k.tag == key.tag && k.u.i == key.u.i) {
+				if (v_is(k, key)) {
 					*slot = i;
 					return ix;
 				}

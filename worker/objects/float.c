@@ -439,3 +439,14 @@ void float_types_init(void)
 	type_add_getset(t, "real", g_real);
 	type_add_getset(t, "imag", g_imag);
 }
+
+/* value.h "NaN identity": each NaN float value made gets a fresh stamp
+ * (never 0, so a stamp is distinguishable from "not stamped"). */
+static uint32_t nan_stamps;
+
+uint32_t v_next_nan_id(void)
+{
+	if (++nan_stamps == 0)
+		nan_stamps = 1;
+	return nan_stamps;
+}

@@ -409,7 +409,9 @@ BUILTIN(id)
 	Value v = args[0];
 	if (v.tag == V_OBJ)
 		return v_int((int64_t)(uintptr_t)v.u.o);
-	/* immediates: a stable fake address per value */
+	/* immediates: a stable fake address per value; a NaN's by its stamp */
+	if (v.tag == V_FLOAT && v_is_nan(v))
+		return v_int((int64_t)(0x7f0000000000ull + (uint64_t)v.nan_id * 32));
 	return v_int((int64_t)(0x100000 + ((uint64_t)v.tag << 40) + ((uint64_t)v.u.i & 0xffffffffffull) * 32));
 }
 

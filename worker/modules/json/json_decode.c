@@ -235,8 +235,14 @@ static int ev_constant(void *ctx, enum json_const c)
 	const char *name = c == JSON_NAN ? "NaN" : c == JSON_INFINITY ? "Infinity" : "-Infinity";
 	if (!IS_NULL(d->parse_constant))
 		return put_value(d, call_with_text(d->parse_constant, name, strlen(name)));
-	double x = c == JSON_NAN ? NAN : c == JSON_INFINITY ? INFINITY : -INFINITY;
-	return put_value(d, v_float(x));
+	if (c == JSON_NAN) {
+		/* CPython's decoder returns its one module-level NaN object */
+		static Value json_nan;
+		if (!IS_FLOAT(json_nan))
+			json_nan = v_float(NAN);
+		return put_value(d, json_nan);
+	}
+	return put_value(d, v_float(c == JSON_INFINITY ? INFINITY : -INFINITY));
 }
 
 static void dec_free(struct dec *d)
