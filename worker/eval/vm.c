@@ -96,6 +96,33 @@ void frame_release(Frame *f)
 		vtop = (size_t)((char *)f - vstack);
 }
 
+/* A frame left by an exception: its locals go to the traceback entry
+ * (exc_hold_frame_locals), so objects they hold live as long as the
+ * exception, as in CPython (where the traceback keeps the frame). */
+static void hold_locals_in_traceback(Frame *f)
+{
+	size_t nfast = (size_t)f->code->nlocals + (size_t)f->code->ncells + (size_t)f->code->nfree;
+	size_t n = 0;
+	for (size_t i = 0; i < nfast; i++)
+		if (f->fast[i].tag == V_OBJ)
+			n++;
+	if (n == 0 || !vm.exc)
+		return;
+	Obj *pending = err_fetch();
+	Tuple *t = tuple_new(n);
+	err_clear();
+	err_restore(pending);
+	if (!t)
+		return;         /* no memory: the locals go with the frame now */
+	size_t k = 0;
+	for (size_t i = 0; i < nfast; i++)
+		if (f->fast[i].tag == V_OBJ) {
+			t->items[k++] = f->fast[i];
+			f->fast[i] = v_null();
+		}
+	exc_hold_frame_locals(vm.exc, t);
+}
+
 /* The instruction the frame is executing (ip has moved past it), or -1. */
 int frame_lasti(Frame *f)
 {
@@ -2282,6 +2309,8 @@ unwind:
 	}
 	/* no handler here: pop the frame */
 	f->sp = sp;
+	if (!f->gen)
+		hold_locals_in_traceback(f);
 	if (f->entry) {
 		retval = v_null();
 		f->yielded = false;

@@ -48,7 +48,7 @@ static inline int32_t *embedded_table(Dict *d, size_t *size, size_t *cap)
 {
 	if (d->ob.type != &dict_type)
 		return NULL;
-	size_t sw = *(size_t *)((char *)d - sizeof(size_t)) & ~GC_SIZE_BIT;
+	size_t sw = *(size_t *)((char *)d - sizeof(size_t)) & OBJ_SIZE_MASK;
 	if (sw <= DICT_PRE + sizeof(Dict))
 		return NULL;
 	sw -= DICT_PRE + sizeof(Dict);

@@ -287,6 +287,7 @@ static void exc_traverse(Obj *o, visitfn visit, void *arg)
 	if (e->args) visit(v_obj(&e->args->ob), arg);
 	if (e->cause) visit(v_obj(e->cause), arg);
 	if (e->context) visit(v_obj(e->context), arg);
+	if (e->tb) visit(v_obj(&e->tb->ob), arg);
 	visit(e->note, arg);
 }
 
@@ -296,11 +297,14 @@ static void exc_clear(Obj *o)
 {
 	Exc *e = (Exc *)o;
 	Obj *c = e->cause, *x = e->context;
+	TB *tb = e->tb;
 	e->cause = e->context = NULL;
+	e->tb = NULL;
 	Value n = e->note;
 	e->note = v_none();
 	obj_xdecref(c);
 	obj_xdecref(x);
+	obj_xdecref(tb ? &tb->ob : NULL);
 	val_decref(n);
 }
 
@@ -758,7 +762,40 @@ static void tb_dealloc(Obj *o)
 	TB *tb = (TB *)o;
 	obj_xdecref(tb->next ? &tb->next->ob : NULL);
 	obj_decref(&tb->code->ob);
+	obj_xdecref(tb->held ? &tb->held->ob : NULL);
 	obj_free(o);
+}
+
+static void tb_traverse(Obj *o, visitfn visit, void *arg)
+{
+	TB *tb = (TB *)o;
+	if (tb->next)
+		visit(v_obj(&tb->next->ob), arg);
+	if (tb->held)
+		visit(v_obj(&tb->held->ob), arg);
+}
+
+static void tb_clear(Obj *o)
+{
+	TB *tb = (TB *)o;
+	Tuple *h = tb->held;
+	TB *next = tb->next;
+	tb->held = NULL;
+	tb->next = NULL;
+	obj_xdecref(h ? &h->ob : NULL);
+	obj_xdecref(next ? &next->ob : NULL);
+}
+
+/* The frame whose entry heads exc's traceback is being left by exc: its
+ * locals (steals the reference) stay alive with that entry. */
+void exc_hold_frame_locals(Obj *exc, Tuple *locals)
+{
+	Exc *e = (exc->type->flags & TF_EXC_SUB) ? (Exc *)exc : NULL;
+	if (!e || !e->tb || e->tb->held) {
+		obj_decref(&locals->ob);
+		return;
+	}
+	e->tb->held = locals;
 }
 
 static Value tb_get_lineno(Value v) { return v_int(tb_line((TB *)v.u.o)); }
@@ -898,6 +935,8 @@ void exc_types_init(Dict *b)
 #undef E
 	excgroup_types_init(b);
 	tb_type.dealloc = tb_dealloc;
+	tb_type.traverse = tb_traverse;
+	tb_type.clear = tb_clear;
 	type_init_builtin(&tb_type, "traceback", NULL);
 	type_add_getset(&tb_type, "tb_lineno", tb_get_lineno);
 	type_add_getset(&tb_type, "tb_next", tb_get_next);

@@ -53,7 +53,7 @@ Tuple *tuple_pack2(Value a, Value b)
 static void tuple_dealloc(Obj *o)
 {
 	Tuple *t = (Tuple *)o;
-	for (size_t i = 0; i < t->n; i++)
+	for (size_t i = t->n; i-- > 0;)     /* last first, as CPython (__del__ order) */
 		val_decref(t->items[i]);
 	obj_free(o);
 }
@@ -450,7 +450,7 @@ bool list_extend(List *l, Value iterable)
 static void list_dealloc(Obj *o)
 {
 	List *l = (List *)o;
-	for (size_t i = 0; i < l->n; i++)
+	for (size_t i = l->n; i-- > 0;)     /* last first, as CPython (__del__ order) */
 		val_decref(l->items[i]);
 	mem_free(l->items, l->cap * sizeof(Value));
 	obj_free(o);
@@ -471,7 +471,7 @@ static void list_gc_clear(Obj *o)
 	size_t n = l->n, cap = l->cap;
 	l->items = NULL;
 	l->n = l->cap = 0;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = n; i-- > 0;)
 		val_decref(items[i]);
 	mem_free(items, cap * sizeof(Value));
 }
@@ -624,7 +624,7 @@ static int list_ass_slice(List *l, Slice *s, Value v)
 		for (size_t i = 0; i < nw; i++)
 			l->items[start + (ssize_t)i] = val_incref(src->items[i]);
 		l->n = l->n - old + nw;
-		for (size_t i = 0; i < old; i++)
+		for (size_t i = old; i-- > 0;)      /* last first, as CPython */
 			val_decref(dead[i]);
 		if (dead)
 			mem_free(dead, old * sizeof(Value));
@@ -914,7 +914,7 @@ static Value m_clear(Value self, const Value *args, size_t nargs, Tuple *kw)
 	size_t n = l->n, cap = l->cap;
 	l->items = NULL;
 	l->n = l->cap = 0;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = n; i-- > 0;)        /* last first, as CPython (__del__ order) */
 		val_decref(items[i]);
 	mem_free(items, cap * sizeof(Value));
 	return v_none();

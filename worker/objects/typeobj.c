@@ -65,7 +65,7 @@ void obj_free(Obj *o)
 		base -= sizeof(GCHead);
 		gc_untrack((GCHead *)base);
 	}
-	mem_free(base, sw & ~GC_SIZE_BIT);
+	mem_free(base, sw & OBJ_SIZE_MASK);
 	if (t->flags & TF_HEAPTYPE)
 		obj_decref(&t->ob);
 }
@@ -2109,11 +2109,59 @@ Value boxed_new(Type *t, Value value)
 	return v_obj(&b->ob);
 }
 
-/* Instances of classes: drop the instance dict the class added to the
- * layout, then let the builtin base free the object. */
+/* ---- finalizers: __del__ ---------------------------------------------- */
+
+static inline size_t *size_word(Obj *o) { return (size_t *)((char *)o - sizeof(size_t)); }
+
+/* The __del__ that o's class defines and that has not run for o yet, or
+ * V_NULL (borrowed).  Only instances of classes can have one. */
+Value obj_pending_finalizer(Obj *o)
+{
+	Type *t = o->type;
+	if (!(t->flags & TF_HEAPTYPE) || (*size_word(o) & OBJ_FINALIZED_BIT))
+		return v_null();
+	return mcache_lookup(t, ID(__del__));
+}
+
+/* Calls o's __del__ (found by obj_pending_finalizer) once: o is marked
+ * first, so a resurrected o is never finalized again (PEP 442).  The caller
+ * holds a reference to o.  An exception in __del__ is reported as CPython's
+ * default unraisable hook does and goes no further; one already pending
+ * (o dropped while unwinding) is kept. */
+void obj_run_finalizer(Obj *o, Value del)
+{
+	*size_word(o) |= OBJ_FINALIZED_BIT;
+	Obj *saved = err_fetch();
+	val_incref(del);
+	Value r = call_dunder(v_obj(o), ID(__del__), NULL, 0, NULL);
+	if (IS_NULL(r)) {
+		Obj *e = err_fetch();
+		if (e) {
+			interp_write_unraisable(del, e);
+			obj_decref(e);
+		}
+	} else {
+		val_decref(r);
+	}
+	val_decref(del);
+	err_restore(saved);
+}
+
+/* Instances of classes: run __del__ if the class has one (the object is
+ * alive again while it runs: if __del__ stored it somewhere, it stays),
+ * drop the instance dict the class added to the layout, then let the
+ * builtin base free the object. */
 static void subtype_dealloc(Obj *o)
 {
 	Type *t = o->type;
+	Value del = obj_pending_finalizer(o);
+	if (!IS_NULL(del)) {
+		o->refcnt = 1;
+		obj_run_finalizer(o, del);
+		if (--o->refcnt != 0)
+			return;    /* resurrected */
+		t = o->type;   /* __del__ may have assigned __class__ */
+	}
 	Type *base = solid_base(t);
 	if (class_adds_dict(t, base)) {
 		Dict **dp = obj_dict_ptr(o);

@@ -138,6 +138,31 @@ static void visit_reachable(Value v, void *arg)
 	}
 }
 
+/* A growable stack of heads (the resurrection scan). */
+struct gc_stack {
+	GCHead **items;
+	size_t n, cap;
+	bool failed;
+};
+
+static void gc_stack_push(struct gc_stack *st, GCHead *h)
+{
+	if (st->n == st->cap) {
+		size_t cap = st->cap ? st->cap * 2 : 64;
+		GCHead **items = mem_alloc(cap * sizeof(GCHead *));
+		if (!items) {
+			st->failed = true;
+			return;
+		}
+		if (st->n)
+			memcpy(items, st->items, st->n * sizeof(GCHead *));
+		mem_free(st->items, st->cap * sizeof(GCHead *));
+		st->items = items;
+		st->cap = cap;
+	}
+	st->items[st->n++] = h;
+}
+
 /* A heap type holds itself in mro[0] without a reference (typeobj.c), but
  * traversing its mro tuple visits it: count that visit in advance. */
 static intptr_t self_refs(Obj *o)
@@ -149,6 +174,105 @@ static intptr_t self_refs(Obj *o)
 	if ((ty->flags & TF_HEAPTYPE) && ty->mro && ty->mro->n && ty->mro->items[0].tag == V_OBJ && ty->mro->items[0].u.o == o)
 		return 1;
 	return 0;
+}
+
+static bool is_generator(Obj *o)
+{
+	return o->type == &gen_type || o->type == &coro_type || o->type == &gen_asend_type;
+}
+
+/* Runs the finalizer of every object in `garbage` that has one; each is
+ * held while the finalizers run, since one may drop another's last outside
+ * reference.  Returns whether any ran (Python code may then have stored an
+ * object of the set somewhere). */
+static bool run_finalizers(GCHead *garbage)
+{
+	size_t n = 0;
+	for (GCHead *h = garbage->next; h != garbage; h = h->next) {
+		Obj *o = head_obj(h);
+		if (is_generator(o) || !IS_NULL(obj_pending_finalizer(o)))
+			n++;
+	}
+	if (n == 0)
+		return false;
+	Obj **fs = mem_alloc(n * sizeof(Obj *));
+	if (!fs) {
+		err_clear();
+		return false;
+	}
+	size_t k = 0;
+	for (GCHead *h = garbage->next; h != garbage && k < n; h = h->next) {
+		Obj *o = head_obj(h);
+		if (is_generator(o) || !IS_NULL(obj_pending_finalizer(o))) {
+			obj_incref(o);
+			fs[k++] = o;
+		}
+	}
+	for (size_t i = 0; i < k; i++) {
+		Obj *o = fs[i];
+		if (is_generator(o)) {
+			gen_gc_finalize(o);
+		} else {
+			Value del = obj_pending_finalizer(o);   /* looked up again: code ran */
+			if (!IS_NULL(del))
+				obj_run_finalizer(o, del);
+		}
+	}
+	err_clear();
+	for (size_t i = 0; i < k; i++)
+		obj_decref(fs[i]);
+	mem_free(fs, n * sizeof(Obj *));
+	return true;
+}
+
+static void visit_resurrect(Value v, void *arg)
+{
+	struct gc_stack *st = arg;
+	GCHead *h = tracked_head(v);
+	if (h && h->refs == 0) {
+		h->refs = 1;
+		gc_stack_push(st, h);
+	}
+}
+
+/* After finalizers ran, what in `garbage` is referenced from outside it
+ * again, and everything that reaches in it, was resurrected: it moves to
+ * `alive` (the oldest generation) and is not cleared.  The rest is still
+ * garbage (CPython's handle_resurrected_objects). */
+static void rescue_resurrected(GCHead *garbage, GCHead *alive)
+{
+	for (GCHead *h = garbage->next; h != garbage; h = h->next)
+		h->refs = head_obj(h)->refcnt + self_refs(head_obj(h));
+	for (GCHead *h = garbage->next; h != garbage; h = h->next) {
+		Obj *o = head_obj(h);
+		o->type->traverse(o, visit_decref, NULL);
+	}
+	struct gc_stack st = {0};
+	for (GCHead *h = garbage->next; h != garbage; h = h->next)
+		if (h->refs > 0)
+			gc_stack_push(&st, h);
+	while (st.n) {
+		GCHead *h = st.items[--st.n];
+		Obj *o = head_obj(h);
+		o->type->traverse(o, visit_resurrect, &st);
+	}
+	if (st.failed) {
+		/* no memory to follow the references: keep the whole set */
+		err_clear();
+		for (GCHead *h = garbage->next; h != garbage; h = h->next)
+			h->refs = 1;
+	}
+	mem_free(st.items, st.cap * sizeof(GCHead *));
+	GCHead *h = garbage->next;
+	while (h != garbage) {
+		GCHead *next = h->next;
+		if (h->refs > 0) {
+			ring_remove(h);
+			ring_append(alive, h);
+		}
+		h->refs = GC_IDLE;
+		h = next;
+	}
 }
 
 static size_t collect(int gen)
@@ -214,33 +338,11 @@ static size_t collect(int gen)
 	if (types)
 		type_cache_invalidate();
 
-	/* finalizers first, while nothing is cleared: generators suspended in
-	 * a try block run their finally clauses (as CPython's close()) */
-	size_t ngen = 0;
-	for (h = unreachable.next; h != &unreachable; h = h->next) {
-		Type *t = head_obj(h)->type;
-		if (t == &gen_type || t == &coro_type || t == &gen_asend_type)
-			ngen++;
-	}
-	if (ngen) {
-		Obj **gs = mem_alloc(ngen * sizeof(Obj *));
-		if (gs) {
-			size_t k = 0;
-			for (h = unreachable.next; h != &unreachable && k < ngen; h = h->next) {
-				Obj *o = head_obj(h);
-				if (o->type == &gen_type || o->type == &coro_type || o->type == &gen_asend_type) {
-					obj_incref(o);
-					gs[k++] = o;
-				}
-			}
-			for (size_t i = 0; i < k; i++)
-				gen_gc_finalize(gs[i]);
-			for (size_t i = 0; i < k; i++)
-				obj_decref(gs[i]);
-			mem_free(gs, ngen * sizeof(Obj *));
-		}
-		err_clear();
-	}
+	/* finalizers first, while nothing is cleared (PEP 442): generators
+	 * suspended in a try block run their finally clauses (as CPython's
+	 * close()), instances run __del__, in list order */
+	if (run_finalizers(&unreachable))
+		rescue_resurrected(&unreachable, &gens[NGEN - 1].head);
 
 	/* 4: break the cycles.  Each object goes to the oldest generation first
 	 * so that one surviving (resurrected by other garbage) stays tracked;
@@ -294,4 +396,97 @@ size_t gc_collect_all(void)
 	for (int i = 0; i < NGEN; i++)
 		gens[i].count = 0;
 	return collect(NGEN - 1);
+}
+
+/* ---- finalizers at the end of the script --------------------------------
+ *
+ * When a script ends, CPython collects the garbage cycles, then finds
+ * __main__'s globals garbage too and runs the finalizers of everything they
+ * reach before clearing any of it: in the order its collector lists them,
+ * which is breadth-first from the globals dict, a list's or a tuple's items
+ * last first, an instance's attributes as its own (3.11 keeps them inline,
+ * not in a dict object).  Modules and builtin types are not entered. */
+
+#define GC_VISITED ((intptr_t)-3)
+
+struct exit_scan {
+	struct gc_stack order;      /* breadth-first: a queue read from 0 */
+	Obj *owner;                 /* the object whose references are visited */
+	struct gc_stack kids;       /* its references, in its traverse order */
+};
+
+static void visit_collect(Value v, void *arg)
+{
+	struct exit_scan *sc = arg;
+	GCHead *h = tracked_head(v);
+	if (!h || h->refs == GC_VISITED)
+		return;
+	Obj *o = v.u.o;
+	if (o->type == &module_type)
+		return;
+	/* an instance's own __dict__ stands for its attributes */
+	if (o->type == &dict_type && sc->owner && (sc->owner->type->flags & TF_HEAPTYPE)) {
+		Dict **dp = obj_dict_ptr(sc->owner);
+		if (dp && *dp == (Dict *)o) {
+			h->refs = GC_VISITED;
+			gc_stack_push(&sc->order, h);   /* reset afterwards, not expanded */
+			Obj *owner = sc->owner;
+			sc->owner = NULL;
+			o->type->traverse(o, visit_collect, sc);
+			sc->owner = owner;
+			return;
+		}
+	}
+	h->refs = GC_VISITED;
+	gc_stack_push(&sc->kids, h);
+}
+
+void gc_finalize_at_exit(Dict *globals)
+{
+	if (collecting || !obj_dealloc_idle())
+		return;
+	gc_collect_all();
+	GCHead *root = tracked_head(v_obj(&globals->ob));
+	if (!root)
+		return;
+	collecting = true;
+	struct exit_scan sc = {0};
+	root->refs = GC_VISITED;
+	gc_stack_push(&sc.order, root);
+	for (size_t i = 0; i < sc.order.n && !sc.order.failed; i++) {
+		Obj *o = head_obj(sc.order.items[i]);
+		sc.owner = o;
+		sc.kids.n = 0;
+		o->type->traverse(o, visit_collect, &sc);
+		bool reverse = o->type == &list_type || o->type == &tuple_type ||
+			       (o->type->flags & (TF_LIST_SUB | TF_TUPLE_SUB));
+		for (size_t k = 0; k < sc.kids.n; k++)
+			gc_stack_push(&sc.order, sc.kids.items[reverse ? sc.kids.n - 1 - k : k]);
+	}
+	/* hold what has a finalizer, then run them in that order */
+	size_t n = 0;
+	for (size_t i = 0; i < sc.order.n; i++) {
+		Obj *o = head_obj(sc.order.items[i]);
+		sc.order.items[i]->refs = GC_IDLE;
+		if (is_generator(o) || !IS_NULL(obj_pending_finalizer(o))) {
+			obj_incref(o);
+			sc.order.items[n++] = sc.order.items[i];
+		}
+	}
+	mem_free(sc.kids.items, sc.kids.cap * sizeof(GCHead *));
+	collecting = false;
+	for (size_t i = 0; i < n; i++) {
+		Obj *o = head_obj(sc.order.items[i]);
+		if (is_generator(o)) {
+			gen_gc_finalize(o);
+		} else {
+			Value del = obj_pending_finalizer(o);
+			if (!IS_NULL(del))
+				obj_run_finalizer(o, del);
+		}
+	}
+	err_clear();
+	for (size_t i = 0; i < n; i++)
+		obj_decref(head_obj(sc.order.items[i]));
+	mem_free(sc.order.items, sc.order.cap * sizeof(GCHead *));
 }

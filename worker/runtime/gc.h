@@ -34,6 +34,12 @@ typedef struct GCHead {
  * GCHead precedes it. */
 #define GC_SIZE_BIT ((size_t)1 << (sizeof(size_t) * 8 - 1))
 
+/* A second bit of the size word: the object's __del__ has been called
+ * (PEP 442: a finalizer runs at most once, even if the object is
+ * resurrected).  Every obj_alloc'd object has the size word. */
+#define OBJ_FINALIZED_BIT ((size_t)1 << (sizeof(size_t) * 8 - 2))
+#define OBJ_SIZE_MASK (~(GC_SIZE_BIT | OBJ_FINALIZED_BIT))
+
 /* The GCHead in front of an object allocated with one (obj_alloc). */
 static inline GCHead *gc_head_of(Obj *o)
 {
@@ -51,5 +57,8 @@ static inline bool gc_is_tracked(Obj *o) { return gc_head_of(o)->next != NULL; }
 void gc_retrack(GCHead *h);
 void gc_collect_pending(void);
 size_t gc_collect_all(void);       /* full collection; returns objects found */
+/* The script has ended: collect the cycles, then run the finalizers of
+ * everything __main__'s globals reach, in CPython's order (gc.c). */
+void gc_finalize_at_exit(Dict *globals);
 
 #endif

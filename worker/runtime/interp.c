@@ -12,6 +12,7 @@
 #include "worker/host/host.h"
 #include "worker/host/hostcall.h"
 #include "worker/runtime/interp.h"
+#include "worker/runtime/gc.h"
 #include "worker/runtime/runtime.h"
 #include "worker/compile/compile.h"
 #include "worker/eval/vm.h"
@@ -174,6 +175,7 @@ static void errs_margin(void)
  * named by the code object, and finds nothing for "<string>" (`-c`,
  * exec) nor, usually, for a name given to compile(). */
 
+bool interp_finalizing;          /* the script has ended (gc_finalize_at_exit) */
 static Str *main_source;        /* the script's text (a reference held) */
 
 #define TB_RECURSIVE_CUTOFF 3
@@ -338,7 +340,10 @@ static void tb_print_entry(TB *tb)
 	errs(buf);
 	const char *line;
 	size_t n;
-	if (!co->source || co->source != main_source || !tb_source_line(co->source, tb_line(tb), &line, &n))
+	/* while the interpreter shuts down CPython can no longer read source
+	 * lines (its finalizers' tracebacks show none) */
+	if (interp_finalizing || !co->source || co->source != main_source ||
+	    !tb_source_line(co->source, tb_line(tb), &line, &n))
 		return;
 	size_t lead = 0;
 	while (lead < n && tb_is_ws(line[lead]))
@@ -706,6 +711,30 @@ static void print_exception_chain(Obj *e)
 	pr.nseen = pr.cap = 0;
 }
 
+void interp_write_unraisable(Value where, Obj *e)
+{
+	out_flush();
+	errs("Exception ignored in: ");
+	Value r = obj_repr(where);
+	if (IS_NULL(r)) {
+		err_clear();
+		errs("<object repr() failed>");
+	} else {
+		out_write(2, AS_STR(r)->data, AS_STR(r)->nbytes);
+		val_decref(r);
+	}
+	errs("\n");
+	/* the hook prints the traceback and the exception line: no chained
+	 * exceptions, no notes */
+	Exc *x = (Exc *)e;
+	if ((e->type->flags & TF_EXC_SUB) && x->tb) {
+		errs("Traceback (most recent call last):\n");
+		print_tb(x->tb);
+	}
+	print_exc_line(e);
+	out_flush();
+}
+
 /* The exit status for an uncaught exception (prints what CPython prints). */
 static int handle_uncaught(void)
 {
@@ -791,12 +820,14 @@ int interp_run(const char *source, size_t len, const char *filename, const char 
 	obj_decref(&main_mod->ob);
 	Value r = eval_code(co, globals, globals);
 	obj_decref(&co->ob);
-	obj_decref(&globals->ob);
 	int status = 0;
 	if (IS_NULL(r))
 		status = handle_uncaught();
 	else
 		val_decref(r);
+	interp_finalizing = true;
+	gc_finalize_at_exit(globals);   /* __del__ of what the script left behind */
+	obj_decref(&globals->ob);
 	{ void io_file_end(void); io_file_end(); } /* commit files left open: worker/modules/os/io_file.c */
 	out_flush();
 	return status;

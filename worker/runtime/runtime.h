@@ -189,6 +189,10 @@ typedef struct TB {
 	Code *code;
 	int line;              /* TB_LINE_UNKNOWN (below): not computed yet, see lasti */
 	int lasti;             /* the instruction (index) that raised, or -1 */
+	Tuple *held;           /* the locals of the frame the exception left, kept
+				  alive while the traceback is, as CPython's frame
+				  object keeps them (their __del__ runs when the
+				  exception goes); NULL if none */
 } TB;
 
 typedef struct Exc {
@@ -243,7 +247,7 @@ typedef struct Range {
 } Range;
 
 /* ---- interned identifiers ---------------------------------------------- */
-#define IDS(X) X(__init__) X(__new__) X(__repr__) X(__str__) X(__hash__) \
+#define IDS(X) X(__init__) X(__new__) X(__del__) X(__repr__) X(__str__) X(__hash__) \
 	X(__eq__) X(__ne__) X(__lt__) X(__le__) X(__gt__) X(__ge__) X(__call__) \
 	X(__iter__) X(__next__) X(__len__) X(__getitem__) X(__setitem__) \
 	X(__delitem__) X(__contains__) X(__bool__) X(__get__) X(__set__) \
@@ -353,6 +357,15 @@ Value exc_args_str(Exc *e);
 
 /* ---- abstract protocol (abstract.c) ------------------------------------ */
 Value obj_repr(Value v);
+/* Finalizers (typeobj.c): the __del__ still to run for o (borrowed) or
+ * V_NULL, and running it once (the caller holds a reference to o). */
+Value obj_pending_finalizer(Obj *o);
+void obj_run_finalizer(Obj *o, Value del);
+/* "Exception ignored in: <repr of where>" and e's traceback on stderr, as
+ * CPython's default sys.unraisablehook prints them (interp.c). */
+void interp_write_unraisable(Value where, Obj *e);
+extern bool interp_finalizing;  /* the script has ended; finalizers run */
+void exc_hold_frame_locals(Obj *exc, Tuple *locals);   /* exc.c */
 Value obj_str(Value v);
 Value obj_ascii(Value v);
 bool obj_hash(Value v, int64_t *out);
