@@ -288,7 +288,8 @@ void
 cli_print_help(FILE *out)
 {
   fprintf(out,
-          "Usage: box-broker --config FILE [--deadline SECONDS] (-c SOURCE | SCRIPT)\n"
+          "Usage: box-broker --config FILE [--deadline SECONDS] [--resolve HOST:PORT:ADDR]...\n"
+          "                  [--cacert FILE] (-c SOURCE | SCRIPT)\n"
           "       box-broker --config FILE --decide REQUEST_JSON\n"
           "       box-broker --config FILE --audit [--json]\n"
           "       box-broker --config FILE --install\n"

@@ -122,6 +122,8 @@ void box_config_free(struct box_config *cfg);
 
 /* The startup disclosure of the [agent.filesystem] grants (config_grants.c):
  *   box-broker: [agent] runs <program> with no policy decision over these paths:
+ *   (without a command: "box-broker: [agent] names no command; whatever the
+ *   agent runs itself reaches these paths with no policy decision:")
  *   <list>  <absolute path>          (one line per grant, lists in order)
  *   box-broker: [agent]: exposes <~/store or system tree> (<list>)
  * Nothing when there is no grant. */

@@ -144,8 +144,11 @@ void box_config_disclose(const struct box_config *c, FILE *out) {
     total += c->fs[l].n;
   if (total == 0)
     return;
-  fprintf(out, "box-broker: [agent] runs %s with no policy decision over these paths:\n",
-          c->agent_program ? c->agent_program : "its command");
+  if (c->agent_program)
+    fprintf(out, "box-broker: [agent] runs %s with no policy decision over these paths:\n", c->agent_program);
+  else
+    fprintf(out, "box-broker: [agent] names no command; whatever the agent runs itself reaches these "
+                 "paths with no policy decision:\n");
   for (int l = 0; l < BOX_FS_NLISTS; l++)
     for (size_t i = 0; i < c->fs[l].n; i++)
       fprintf(out, "%s  %s\n", box_fs_list_name((enum box_fs_list)l), c->fs[l].v[i].path);

@@ -247,6 +247,78 @@ static void inert_literal(struct vstate *v, const char *lit, size_t n, int patte
 		quote(lit, n - 1, fixed, sizeof fixed);
 		refuse(v, "policy compares an inert literal: %s compares context.input.path with the %s %s, "
 		       "and a path is spelled without a trailing slash; write %s", label, what, shown, fixed);
+		return;
+	}
+	if (n > 0 && lit[0] != '/' && lit[0] != '~' && !(pattern && lit[0] == '*')) {
+		/* a script's relative path reaches policy joined to the workspace */
+		char star[600];
+		snprintf(star, sizeof star, "*/%.*s", (int)n, lit);
+		quote(star, strlen(star), fixed, sizeof fixed);
+		refuse(v, "policy compares an inert literal: %s compares context.input.path with the relative "
+		       "%s %s, and a path in a request is always absolute or spelled ~/… (a script's relative "
+		       "path is joined to the workspace first); write the workspace's path before it, or %s",
+		       label, what, shown, fixed);
+	}
+}
+
+/* Network fields: a literal no request can carry.  Hosts reach policy in
+ * lowercase without a trailing dot, ports are 1-65535, an http:request
+ * path starts with '/'. */
+static void inert_net_literal(struct vstate *v, const struct env *env, struct str field,
+			      const struct value *lit, int pattern)
+{
+	if (env->action != 4 && env->action != 5)
+		return;
+	char label[160], shown[600], fixed[600];
+	rule_label(v->r, label, sizeof label);
+	const char *what = pattern ? "pattern" : "string";
+	if (str_eq(field, str_c("host")) && lit->kind == V_STRING) {
+		const char *h = lit->u.s.p;
+		size_t n = lit->u.s.n, k = n;
+		int upper = 0;
+		for (size_t i = 0; i < n; i++)
+			upper |= h[i] >= 'A' && h[i] <= 'Z';
+		if (k > 1 && h[k - 1] == '.')
+			k--;
+		if (!upper && k == n)
+			return;
+		char low[600];
+		size_t m = k < sizeof low - 1 ? k : sizeof low - 1;
+		for (size_t i = 0; i < m; i++)
+			low[i] = (char)(h[i] >= 'A' && h[i] <= 'Z' ? h[i] - 'A' + 'a' : h[i]);
+		quote(h, n, shown, sizeof shown);
+		quote(low, m, fixed, sizeof fixed);
+		refuse(v, "policy compares an inert literal: %s compares context.input.host with the %s %s, "
+		       "and a host reaches policy in lowercase without a trailing dot; write %s",
+		       label, what, shown, fixed);
+	} else if (str_eq(field, str_c("port")) && lit->kind == V_LONG &&
+		   (lit->u.l < 1 || lit->u.l > 65535)) {
+		refuse(v, "policy compares an inert literal: %s compares context.input.port with %lld, "
+		       "and a port is between 1 and 65535", label, (long long)lit->u.l);
+	} else if (str_eq(field, str_c("path")) && env->action == 5 && lit->kind == V_STRING &&
+		   lit->u.s.n > 0 && lit->u.s.p[0] != '/' && !(pattern && lit->u.s.p[0] == '*')) {
+		char slash[600];
+		snprintf(slash, sizeof slash, "/%.*s", (int)lit->u.s.n, lit->u.s.p);
+		quote(lit->u.s.p, lit->u.s.n, shown, sizeof shown);
+		quote(slash, strlen(slash), fixed, sizeof fixed);
+		refuse(v, "policy compares an inert literal: %s compares the http:request context.input.path "
+		       "with the %s %s, and a request path starts with '/'; write %s", label, what, shown, fixed);
+	}
+}
+
+/* e compares context.input.FIELD with the literal lit (or a set of them).
+ * (An operation compared with a string is a type error already.) */
+static void check_field_literal(struct vstate *v, const struct env *env, const struct expr *field_e,
+				const struct expr *lit_e)
+{
+	struct str f;
+	if (!input_field(field_e, &f) || lit_e->kind != X_LIT || !env->input)
+		return;
+	const struct value *lit = lit_e->lit;
+	size_t n = lit->kind == V_SET ? lit->u.set.n : 1;
+	for (size_t i = 0; i < n && !v->failed; i++) {
+		const struct value *one = lit->kind == V_SET ? lit->u.set.v[i] : lit;
+		inert_net_literal(v, env, f, one, 0);
 	}
 }
 
@@ -562,6 +634,8 @@ static enum tri check(struct vstate *v, const struct env *env, const struct expr
 			check_path_literal(v, env, e->b);
 		else if (is_path_access(e->b))
 			check_path_literal(v, env, e->a);
+		check_field_literal(v, env, e->a, e->b);
+		check_field_literal(v, env, e->b, e->a);
 		check_children(v, env, e, known);
 		return TRI_UNKNOWN;
 	case X_IN:
@@ -571,21 +645,36 @@ static enum tri check(struct vstate *v, const struct env *env, const struct expr
 		}
 		check_children(v, env, e, known);
 		return TRI_UNKNOWN;
-	case X_LIKE:
+	case X_LIKE: {
+		struct str lf;
 		if (is_path_access(e->a) && is_fs(env->action)) {
 			char buf[600];
 			size_t n;
 			pattern_text(&e->pat, buf, sizeof buf, &n);
 			inert_literal(v, buf, n, 1);
+		} else if (input_field(e->a, &lf)) {
+			char buf[600];
+			size_t n;
+			pattern_text(&e->pat, buf, sizeof buf, &n);
+			struct value tmp = { .kind = V_STRING };
+			tmp.u.s.p = buf;
+			tmp.u.s.n = n;
+			inert_net_literal(v, env, lf, &tmp, 1);
 		}
 		check_children(v, env, e, known);
 		return TRI_UNKNOWN;
+	}
 	case X_CONTAINS:
 		if (is_path_access(e->b) && e->a->kind == X_LIT)
 			check_path_literal(v, env, e->a);
 		else if (is_path_access(e->b) && e->a->kind == X_SET)
 			for (size_t i = 0; i < e->a->n; i++)
 				check_path_literal(v, env, e->a->items[i]);
+		if (e->a->kind == X_SET)
+			for (size_t i = 0; i < e->a->n; i++)
+				check_field_literal(v, env, e->b, e->a->items[i]);
+		else
+			check_field_literal(v, env, e->b, e->a);
 		check_children(v, env, e, known);
 		return TRI_UNKNOWN;
 	case X_EXTFN:

@@ -40,5 +40,16 @@ case $out in *'"decision":"allow"'*) ;; *) echo "FAIL decide workspace read: $ou
 out=$("$broker" --config "$dir/box.toml" --decide \
 	'{"action":"fs:read","input":{"path":"~/.ssh/id_rsa","operation":"read_content"}}')
 case $out in *'"decision":"deny"'*) ;; *) echo "FAIL decide ~/.ssh: $out"; fail=1 ;; esac
+# The quick start leaves a build where every documented command works:
+# scripts/demo builds every program (--install needs box-alias), and
+# --install then gives aliases that run scripts in the box.
+make_line=$(grep -E '^make ' "$top_srcdir/scripts/demo")
+case $make_line in
+'make -j"$(nproc)"') ;;
+*) case $make_line in *box-alias*) ;; *) echo "FAIL scripts/demo builds only: $make_line"; fail=1 ;; esac ;;
+esac
+"$broker" --config "$dir/box.toml" --install >/dev/null || { echo "FAIL --install"; fail=1; }
+out=$("$dir/state/bin/python3" -c "print(6 * 7)" 2>&1)
+check "alias after --install" "42" "$out"
 [ $fail -eq 0 ] && echo "demo box: all checks passed"
 exit $fail

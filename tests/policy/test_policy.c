@@ -821,6 +821,38 @@ START_TEST(test_box_refusals)
 	refused("permit(principal, action == Box::Action::\"fs:read\", resource) when { [\"~/a\", \"/home/dev/b\"].contains(context.input.path) };",
 	        "policy compares an inert literal: rule 1 compares context.input.path with the string \"/home/dev/b\", "
 	        "and a path under the operator home is spelled ~/…; write \"~/b\"");
+	/* literals no normalised request can carry (issue #19) */
+	refused("permit(principal, action == Box::Action::\"fs:read\", resource) when { context.input.path like \"data/*\" };",
+	        "policy compares an inert literal: rule 1 compares context.input.path with the relative pattern "
+	        "\"data/*\", and a path in a request is always absolute or spelled ~/… (a script's relative path is "
+	        "joined to the workspace first); write the workspace's path before it, or \"*/data/*\"");
+	refused("permit(principal, action == Box::Action::\"fs:write\", resource) when { context.input.path == \"out/x.txt\" };",
+	        "policy compares an inert literal: rule 1 compares context.input.path with the relative string "
+	        "\"out/x.txt\", and a path in a request is always absolute or spelled ~/… (a script's relative path is "
+	        "joined to the workspace first); write the workspace's path before it, or \"*/out/x.txt\"");
+	refused("permit(principal, action == Box::Action::\"net:connect\", resource) when { context.input.host == \"API.Example.com\" };",
+	        "policy compares an inert literal: rule 1 compares context.input.host with the string "
+	        "\"API.Example.com\", and a host reaches policy in lowercase without a trailing dot; write \"api.example.com\"");
+	refused("permit(principal, action == Box::Action::\"http:request\", resource) when { context.input.host like \"*.example.com.\" };",
+	        "policy compares an inert literal: rule 1 compares context.input.host with the pattern "
+	        "\"*.example.com.\", and a host reaches policy in lowercase without a trailing dot; write \"*.example.com\"");
+	refused("permit(principal, action == Box::Action::\"net:connect\", resource) when { [\"a.com\", \"B.com\"].contains(context.input.host) };",
+	        "policy compares an inert literal: rule 1 compares context.input.host with the string \"B.com\", "
+	        "and a host reaches policy in lowercase without a trailing dot; write \"b.com\"");
+	refused("permit(principal, action == Box::Action::\"net:connect\", resource) when { context.input.port == 0 };",
+	        "policy compares an inert literal: rule 1 compares context.input.port with 0, and a port is between 1 and 65535");
+	refused("permit(principal, action == Box::Action::\"http:request\", resource) when { context.input.path like \"v1/*\" };",
+	        "policy compares an inert literal: rule 1 compares the http:request context.input.path with the pattern "
+	        "\"v1/*\", and a request path starts with '/'; write \"/v1/*\"");
+	refused("permit(principal, action == Box::Action::\"fs:read\", resource) when { context.input.operation == \"read_content\" };",
+	        "policy fails schema validation: for policy `policy_0`, the types an entity and String are not compatible");
+	{
+		struct policy *ok = load("permit(principal, action, resource) when { context.input has host && "
+		                         "context.input.host == \"api.example.com\" };\n"
+		                         "permit(principal, action == Box::Action::\"fs:read\", resource) when "
+		                         "{ context.input.path like \"*/data/*\" || context.input.path like \"~/p/*\" };");
+		policy_free(ok);
+	}
 	refused("permit(principal, action == Box::Action::\"fs:read\", resource) when { context.input.path.x == 1 };",
 	        "policy fails schema validation: for policy `policy_0`, context.input.path has no attribute `x`");
 	refused("permit(principal, action == Box::Action::\"fs:read\", resource) when { ip(\"1.2.3.4\", \"5\").isIpv4() };",
