@@ -25,6 +25,7 @@
 #include "broker/alias_file.h"
 #include "broker/audit/audit.h"
 #include "broker/cli.h"
+#include "broker/decide_request.h"
 #include "broker/config/config.h"
 #include "broker/decision_log.h"
 #include "broker/egress/credentials.h"
@@ -170,16 +171,29 @@ static int
 decide(struct box_config *cfg, struct policy *policy, const char *request_json)
 {
   char err[1024];
-  char *out = policy_decide_json(policy, request_json, err, sizeof err);
+  /* the request as a real run would spell it (decide_request.c); the
+   * decision names it as "request" */
+  json_object *req = json_tokener_parse(request_json);
+  const char *decided = request_json;
+  if (req != NULL) {
+    decide_request_normalize(cfg, req);
+    decided = json_object_to_json_string_ext(req, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
+  }
+  char *out = policy_decide_json(policy, decided, err, sizeof err);
   int status = 0;
 
   if (out == NULL) {
     fprintf(stderr, "box-broker: error: %s\n", err);
     status = CONFIG_STATUS;
   } else {
-    printf("%s\n", out);
+    size_t n = strlen(out);
+    if (req != NULL && n > 1 && out[n - 1] == '}')
+      printf("%.*s,\"request\":%s}\n", (int)(n - 1), out, decided);
+    else
+      printf("%s\n", out);
     free(out);
   }
+  json_object_put(req);
   policy_free(policy);
   box_config_free(cfg);
   return status;
