@@ -219,6 +219,20 @@ static int field_index(const struct stype *rec, struct str name)
 	return -1;
 }
 
+/* "path, operation" / "host, port, ip (optional: test it with `has`)" */
+static void field_list(const struct stype *rec, char *buf, size_t cap)
+{
+	size_t o = 0;
+	buf[0] = 0;
+	for (size_t i = 0; i < rec->nfields && o < cap; i++) {
+		int w = snprintf(buf + o, cap - o, "%s%.*s%s", i ? ", " : "", (int)rec->fields[i].name.n,
+				 rec->fields[i].name.p, rec->fields[i].optional ? " (optional: test it with `has`)" : "");
+		if (w < 0)
+			break;
+		o += (size_t)w;
+	}
+}
+
 static void quote(const char *s, size_t n, char *buf, size_t cap)
 {
 	struct value tmp;
@@ -606,10 +620,13 @@ static enum tri check(struct vstate *v, const struct env *env, const struct expr
 		}
 		if (is_context_input(e->a)) {
 			int fi = field_index(env->input, e->name);
-			if (fi < 0)
+			if (fi < 0) {
+				char fields[512];
+				field_list(env->input, fields, sizeof fields);
 				refuse(v, "policy fails schema validation: for policy `policy_%d`, attribute `input.%.*s` "
-				       "in context for Box::Action::\"%s\" not found", v->r->index,
-				       (int)e->name.n, e->name.p, label);
+				       "in context for Box::Action::\"%s\" not found; its fields are %s", v->r->index,
+				       (int)e->name.n, e->name.p, label, fields);
+			}
 			else if (env->input->fields[fi].optional && !(known & (1u << fi)))
 				refuse(v, "policy fails schema validation: for policy `policy_%d`, unable to guarantee "
 				       "safety of access to optional attribute `input.%.*s` in context for "

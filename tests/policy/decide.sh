@@ -89,7 +89,7 @@ checks=$((checks + 1))
 "$broker" --config "$tmp/bad.toml" --decide '{"action":"fs:read","input":{"path":"~/x","operation":"read_content"}}' \
   >"$tmp/out" 2>"$tmp/err"
 status=$?
-if [ "$status" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qxF "box-broker: error: $tmp/bad.dw: "'policy fails schema validation: for policy `policy_0`, attribute `input.nope` in context for Box::Action::"fs:read" not found' "$tmp/err"; then
+if [ "$status" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -qxF "box-broker: error: $tmp/bad.dw: "'policy fails schema validation: for policy `policy_0`, attribute `input.nope` in context for Box::Action::"fs:read" not found; its fields are path, operation' "$tmp/err"; then
   echo "ok   a policy that fails validation is refused"
 else
   failures=$((failures + 1))

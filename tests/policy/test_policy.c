@@ -779,7 +779,7 @@ START_TEST(test_box_refusals)
 	refused("permit(principal, action == Box::Action::\"fs:read\", resource);\n"
 	        "permit(principal, action == Box::Action::\"fs:read\", resource) when { context.input.paht == \"~/x\" };",
 	        "policy fails schema validation: for policy `policy_1`, attribute `input.paht` in context for "
-	        "Box::Action::\"fs:read\" not found");
+	        "Box::Action::\"fs:read\" not found; its fields are path, operation");
 	refused("permit(principal, action == Box::Action::\"shell:exec\", resource) when { context.input.arg1 == \"-c\" };",
 	        "policy fails schema validation: for policy `policy_0`, unable to guarantee safety of access to "
 	        "optional attribute `input.arg1` in context for Box::Action::\"shell:exec\"");
@@ -791,7 +791,7 @@ START_TEST(test_box_refusals)
 	        "Box::Action::\"fs:read\" not found");
 	refused("permit(principal, action, resource) when { context.input.path like \"~/x/*\" };",
 	        "policy fails schema validation: for policy `policy_0`, attribute `input.path` in context for "
-	        "Box::Action::\"net:connect\" not found");
+	        "Box::Action::\"net:connect\" not found; its fields are host, port, ip (optional: test it with `has`)");
 	refused("permit(principal, action == Box::Action::\"fs:write\", resource) when { context.input.operation == Box::FsWriteOperation::\"write_contnet\" };",
 	        "policy fails schema validation: for policy `policy_0`, `Box::FsWriteOperation::\"write_contnet\"` is "
 	        "not a value of Box::FsWriteOperation; its values are write_content, create_dir, set_permissions, symlink");
