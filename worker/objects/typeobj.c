@@ -419,6 +419,8 @@ static int type_setattr(Value v, Str *name, Value val)
 		err_format(Exc_TypeError, "cannot set '%s' attribute of immutable type '%s'", name->data, t->name);
 		return -1;
 	}
+	if (name == ID(__del__) || str_equal(name, ID(__del__)))
+		type_finalizers_seen = true;
 	Type *meta = val_type(v);
 	Value mattr = type_lookup(meta, name);
 	/* __doc__ and __module__ of a class live in its dict: writable */
@@ -2113,12 +2115,16 @@ Value boxed_new(Type *t, Value value)
 
 static inline size_t *size_word(Obj *o) { return (size_t *)((char *)o - sizeof(size_t)); }
 
+/* Has any class had a __del__ (in its class body or set later)?  Until one
+ * has, no deallocation looks for a finalizer. */
+bool type_finalizers_seen;
+
 /* The __del__ that o's class defines and that has not run for o yet, or
  * V_NULL (borrowed).  Only instances of classes can have one. */
 Value obj_pending_finalizer(Obj *o)
 {
 	Type *t = o->type;
-	if (!(t->flags & TF_HEAPTYPE) || (*size_word(o) & OBJ_FINALIZED_BIT))
+	if (!type_finalizers_seen || !(t->flags & TF_HEAPTYPE) || (*size_word(o) & OBJ_FINALIZED_BIT))
 		return v_null();
 	return mcache_lookup(t, ID(__del__));
 }
@@ -2292,6 +2298,8 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	t->base = base;
 	t->bases = bs;
 	t->dict = dict_copy(ns);
+	if (t->dict && !IS_NULL(dict_get_str(t->dict, ID(__del__))))
+		type_finalizers_seen = true;
 	if (member_add_slots(t, ns, solid_base(base)) < 0) {
 		obj_decref(&t->ob);
 		return v_null();

@@ -445,6 +445,10 @@ void gc_finalize_at_exit(Dict *globals)
 {
 	if (collecting || !obj_dealloc_idle())
 		return;
+	/* a script whose classes have no __del__ pays nothing here: the
+	 * generators it leaves suspended are not finalized at exit then */
+	if (!type_finalizers_seen)
+		return;
 	gc_collect_all();
 	GCHead *root = tracked_head(v_obj(&globals->ob));
 	if (!root)

@@ -360,6 +360,7 @@ Value obj_repr(Value v);
 /* Finalizers (typeobj.c): the __del__ still to run for o (borrowed) or
  * V_NULL, and running it once (the caller holds a reference to o). */
 Value obj_pending_finalizer(Obj *o);
+extern bool type_finalizers_seen;      /* a class has had a __del__ */
 void obj_run_finalizer(Obj *o, Value del);
 /* "Exception ignored in: <repr of where>" and e's traceback on stderr, as
  * CPython's default sys.unraisablehook prints them (interp.c). */
