@@ -374,6 +374,28 @@ static void print_tb(TB *tb)
 	obj_decref(&tb->ob);
 }
 
+/* Frames CPython never shows: box's own helper modules (_box_*), and
+ * modules whose CPython counterparts are written in C (datetime; os, but
+ * for the functions CPython's os.py writes in Python). */
+static bool tb_hidden(const Code *co)
+{
+	static const char *const os_python[] = { "makedirs", "removedirs", "renames", "walk", "fsencode",
+						 "fsdecode", "get_exec_path", NULL };
+	const char *f = co->filename->data;
+	if (strncmp(f, "<frozen ", 8) != 0)
+		return false;
+	f += 8;
+	if (strncmp(f, "_box_", 5) == 0 || strcmp(f, "datetime>") == 0)
+		return true;
+	if (strcmp(f, "os>") == 0) {
+		for (int i = 0; os_python[i]; i++)
+			if (strcmp(co->name->data, os_python[i]) == 0)
+				return false;
+		return true;
+	}
+	return false;
+}
+
 static void print_tb_entries(TB *tb)
 {
 	long depth = 0;
@@ -388,6 +410,8 @@ static void print_tb_entries(TB *tb)
 	long cnt = 0;
 	for (; tb; tb = tb->next) {
 		Code *co = tb->code;
+		if (tb_hidden(co))
+			continue;
 		if (!last_file || co->filename != last_file || last_line == -1 || tb_line(tb) != last_line || !last_name ||
 		    !str_equal(co->name, last_name)) {
 			if (cnt > TB_RECURSIVE_CUTOFF)
