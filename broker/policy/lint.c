@@ -60,10 +60,16 @@ static const struct {
 	  "version-control internals (.git/hooks, .git/config) that later run code outside the box. "
 	  "Grant writes under a subdirectory instead." },
 	{ "no-metadata-forbid", LINT_MEDIUM,
-	  "The gateway refuses nothing by address: only policy keeps a script away from cloud metadata "
-	  "services (169.254.169.254, metadata.google.internal), which hand out the host's credentials. "
-	  "Add forbids on net:connect for those hosts and for `context.input has ip && "
-	  "context.input.ip like \"169.254.*\"` (and fe80::/10)." },
+	  "fetch() refuses localhost and literal loopback, private, link-local and metadata addresses in "
+	  "a URL before any decision, but a host name is never refused for the address it resolves to: a "
+	  "name that resolves (or is pinned with --resolve) to 169.254.169.254 is connected when "
+	  "net:connect permits it. Only policy keeps a script away from cloud metadata services, which "
+	  "hand out the host's credentials. Add: @id(\"no_metadata\") forbid (principal, action == "
+	  "Box::Action::\"net:connect\", resource) when { context.input.host == \"metadata.google.internal\" "
+	  "|| context.input.host == \"metadata.azure.internal\" || (context.input has ip && "
+	  "(context.input.ip like \"169.254.*\" || context.input.ip == \"fd00:ec2::254\" || "
+	  "context.input.ip like \"fe8*\" || context.input.ip like \"fe9*\" || context.input.ip like "
+	  "\"fea*\" || context.input.ip like \"feb*\")) };" },
 	{ "like-sibling-prefix", LINT_LOW,
 	  "A pattern such as \"~/project*\" also matches sibling names like \"~/project-secrets\". "
 	  "Write `path == \"~/project\" || path like \"~/project/*\"`." },
@@ -960,6 +966,8 @@ static const struct {
 	{ "metadata.google.internal", "metadata.google.internal", "169.254.169.254" },
 	{ "link-local IPv4 (169.254.0.0/16)", "link-local.audit.invalid", "169.254.10.10" },
 	{ "link-local IPv6 (fe80::/10)", "link-local6.audit.invalid", "fe80::1" },
+	{ "metadata.azure.internal", "metadata.azure.internal", "169.254.169.254" },
+	{ "the AWS IPv6 metadata address (fd00:ec2::254)", "metadata6.audit.invalid", "fd00:ec2::254" },
 };
 
 static int some_forbid_matches(const struct linter *L, int action, const struct probe_field *f, size_t n)

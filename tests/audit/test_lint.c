@@ -123,7 +123,8 @@ START_TEST(net_permit_without_host)
                               "@id(\"m\") forbid " P("net:connect")
                               " when { context.input.host == \"metadata.google.internal\" || "
                               "context.input.host like \"169.254.*\" || (context.input has ip && "
-                              "(context.input.ip like \"169.254.*\" || context.input.ip like \"fe8*\")) };",
+                              "(context.input.ip like \"169.254.*\" || context.input.ip like \"fe8*\" || "
+                              "context.input.ip == \"fd00:ec2::254\")) };",
                               NULL),
                    "net-permit-no-host@h");
   ck_assert_str_eq(lint_codes("@id(\"c\") permit " P("net:connect") " when { context.input.host == \"a.example\" };",
@@ -256,7 +257,18 @@ START_TEST(metadata_forbids)
   /* an ip forbid covers every probe (the hosts resolve to link-local) */
   snprintf(text, sizeof text, "%s@id(\"m\") forbid " P("net:connect")
            " when { context.input has ip && (context.input.ip like \"169.254.*\" || "
+           "context.input.ip like \"fe80:*\" || context.input.ip == \"fd00:ec2::254\") };", permit);
+  ck_assert_str_eq(lint_codes(text, NULL), "");
+  /* without the AWS IPv6 address, that one is named */
+  snprintf(text, sizeof text, "%s@id(\"m\") forbid " P("net:connect")
+           " when { context.input has ip && (context.input.ip like \"169.254.*\" || "
            "context.input.ip like \"fe80:*\") };", permit);
+  ck_assert_str_eq(lint_codes(text, NULL), "no-metadata-forbid@-");
+  /* the rule the finding recommends (the Strands Box digest's forbids) clears it */
+  const char *rationale = lint_rationale("no-metadata-forbid");
+  const char *rule = strstr(rationale, "@id(\"no_metadata\")");
+  ck_assert_ptr_nonnull(rule);
+  snprintf(text, sizeof text, "%s%s", permit, rule);
   ck_assert_str_eq(lint_codes(text, NULL), "");
   /* no network permit: nothing to protect */
   ck_assert_str_eq(lint_codes("@id(\"r\") permit " P("fs:read") " when { context.input.path == \"~/a\" };", NULL),
