@@ -147,6 +147,40 @@ cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, siz
       opts->audit = 1;
       continue;
     }
+    if (strcmp(arg, "--log") == 0) {
+      opts->log = 1;
+      continue;
+    }
+    if (strcmp(arg, "--denied") == 0) {
+      opts->denied = 1;
+      continue;
+    }
+    if (option_value(argc, argv, &i, "--since", &value, err, errlen, &failed)) {
+      if (failed)
+        return CLI_ERROR;
+      opts->since = value;
+      continue;
+    }
+    if (option_value(argc, argv, &i, "--init", &value, err, errlen, &failed)) {
+      if (failed)
+        return CLI_ERROR;
+      if (value[0] == '\0') {
+        snprintf(err, errlen, "option --init needs a directory");
+        return CLI_ERROR;
+      }
+      opts->init_dir = value;
+      continue;
+    }
+    if (option_value(argc, argv, &i, "--workspace", &value, err, errlen, &failed)) {
+      if (failed)
+        return CLI_ERROR;
+      if (value[0] == '\0') {
+        snprintf(err, errlen, "option --workspace needs a directory");
+        return CLI_ERROR;
+      }
+      opts->workspace = value;
+      continue;
+    }
     if (strcmp(arg, "--json") == 0) {
       opts->json = 1;
       continue;
@@ -203,9 +237,32 @@ cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, siz
     }
   }
   if (opts->install + opts->shell + (opts->alias_dir != NULL) + opts->audit +
-          (opts->decide_json != NULL) + opts->placeholders > 1) {
-    snprintf(err, errlen, "give only one of --install, --shell, --alias, --audit, --decide and --placeholders");
+          (opts->decide_json != NULL) + opts->placeholders + opts->log + (opts->init_dir != NULL) > 1) {
+    snprintf(err, errlen, "give only one of --install, --shell, --alias, --audit, --decide, --placeholders, "
+                          "--log and --init");
     return CLI_ERROR;
+  }
+  if ((opts->denied || opts->since != NULL) && !opts->log) {
+    snprintf(err, errlen, "--denied and --since go with --log");
+    return CLI_ERROR;
+  }
+  if (opts->workspace != NULL && opts->init_dir == NULL) {
+    snprintf(err, errlen, "--workspace goes with --init");
+    return CLI_ERROR;
+  }
+  if (opts->init_dir != NULL) {
+    if (opts->config_path != NULL || opts->source != NULL || opts->script_path != NULL || opts->json) {
+      snprintf(err, errlen, "--init DIR writes a new box; give it alone, with --workspace PATH at most");
+      return CLI_ERROR;
+    }
+    return CLI_INIT;
+  }
+  if (opts->log) {
+    if (opts->source != NULL || opts->script_path != NULL || opts->config_path == NULL) {
+      snprintf(err, errlen, "--log runs no script; give it with --config FILE (and --denied, --since, --json)");
+      return CLI_ERROR;
+    }
+    return CLI_LOG;
   }
   if ((opts->cwd != NULL || opts->command != NULL) && !opts->shell) {
     snprintf(err, errlen, "--cwd and --command go with --shell");
@@ -259,7 +316,7 @@ cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, siz
     return CLI_AUDIT;
   }
   if (opts->json) {
-    snprintf(err, errlen, "--json goes with --audit");
+    snprintf(err, errlen, "--json goes with --audit or --log");
     return CLI_ERROR;
   }
   if (opts->decide_json != NULL) {
@@ -294,6 +351,8 @@ cli_print_help(FILE *out)
           "       box-broker --config FILE --audit [--json]\n"
           "       box-broker --config FILE --install\n"
           "       box-broker --config FILE --placeholders\n"
+          "       box-broker --config FILE --log [--denied] [--since DURATION] [--json]\n"
+          "       box-broker --init DIR [--workspace PATH]\n"
           "       box-broker --config FILE --shell [--cwd DIR] [--command TEXT] -- PROGRAM ARGS...\n"
           "       box-broker --help | --version\n"
           "\n"
@@ -326,7 +385,17 @@ cli_print_help(FILE *out)
           "                       with findings, sandbox (with a live check of an idle\n"
           "                       worker) and decision-log activity; runs no script and\n"
           "                       changes nothing; exit 0, or 3 when a finding is high\n"
-          "  --json               with --audit: one JSON document instead of text\n"
+          "  --json               with --audit: one JSON document instead of text;\n"
+          "                       with --log: one JSON object per decision\n"
+          "  --log                the decision log, one line per decision: time, verdict,\n"
+          "                       action, resource, deciding rule\n"
+          "  --denied             with --log: denials only\n"
+          "  --since DURATION     with --log: only the last DURATION (90s, 15m, 2h, 7d)\n"
+          "  --init DIR           write a ready box in DIR (box.toml and a commented\n"
+          "                       policy.dw) and print the next commands; never\n"
+          "                       overwrites\n"
+          "  --workspace PATH     with --init: the project scripts work in (default: the\n"
+          "                       current directory)\n"
           "  --install            create the python3 and python aliases in BOX_DIR/bin\n"
           "                       (idempotent: refreshes stale ones)\n"
           "  --shell -- PROGRAM ARGS...\n"

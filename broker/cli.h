@@ -7,6 +7,8 @@
  *   box-broker --config FILE --audit [--json]
  *   box-broker --config FILE --install
  *   box-broker --config FILE --placeholders
+ *   box-broker --config FILE --log [--denied] [--since DURATION] [--json]
+ *   box-broker --init DIR [--workspace PATH]
  *   box-broker --config FILE --shell [--cwd DIR] [--command TEXT] -- PROGRAM ARGS...
  *   box-broker --config FILE --alias BOX_DIR -- ARGS...    (run by the alias only)
  *   box-broker --help | --version
@@ -36,13 +38,20 @@ enum cli_action {
   CLI_HELP,
   CLI_VERSION,
   CLI_PLACEHOLDERS,
+  CLI_LOG,
+  CLI_INIT,
   CLI_ERROR
 };
 
 struct cli_options {
   const char *config_path;
   int audit;               /* --audit */
-  int json;                /* --json (with --audit) */
+  int json;                /* --json (with --audit or --log) */
+  int log;                 /* --log */
+  int denied;              /* --denied (with --log) */
+  const char *since;       /* --since DURATION (with --log), or NULL */
+  const char *init_dir;    /* --init DIR, or NULL */
+  const char *workspace;   /* --workspace PATH (with --init), or NULL */
   const char *source;      /* -c SOURCE, or NULL */
   const char *script_path; /* SCRIPT, or NULL */
   const char *decide_json; /* --decide REQUEST_JSON (CLI_DECIDE), or NULL */

@@ -26,6 +26,8 @@
 #include "broker/audit/audit.h"
 #include "broker/cli.h"
 #include "broker/decide_request.h"
+#include "broker/init_box.h"
+#include "broker/log_view.h"
 #include "broker/config/config.h"
 #include "broker/decision_log.h"
 #include "broker/egress/credentials.h"
@@ -199,6 +201,26 @@ decide(struct box_config *cfg, struct policy *policy, const char *request_json)
   return status;
 }
 
+/* --log: the decision log, one line per decision (broker/log_view.c). */
+static int
+show_log(struct box_config *cfg, const struct cli_options *opts)
+{
+  struct log_view_options o = { .denied_only = opts->denied, .json = opts->json };
+  char err[1024];
+  int status = 0;
+
+  if (opts->since != NULL && log_view_parse_duration(opts->since, &o.since_s) != 0) {
+    fprintf(stderr, "box-broker: option --since takes a duration such as 90s, 15m, 2h or 7d, not '%s'\n",
+            opts->since);
+    status = BOX_STATUS_USAGE;
+  } else if (log_view_print(cfg, &o, stdout, err, sizeof err) != 0) {
+    fprintf(stderr, "box-broker: error: %s\n", err);
+    status = CONFIG_STATUS;
+  }
+  box_config_free(cfg);
+  return status;
+}
+
 /* --alias: the alias found its box from its own location; the box.toml
  * recorded there must still name that box directory (an alias moved away
  * from its box, or a box.toml now pointing elsewhere, refuses to run). */
@@ -314,6 +336,12 @@ main(int argc, char **argv)
   case CLI_ERROR:
     fprintf(stderr, "box-broker: %s\nTry 'box-broker --help' for more information.\n", err);
     return BOX_STATUS_USAGE;
+  case CLI_INIT:
+    if (init_box(opts.init_dir, opts.workspace, stdout, err, sizeof err) != 0) {
+      fprintf(stderr, "box-broker: error: %s\n", err);
+      return CONFIG_STATUS;
+    }
+    return 0;
   case CLI_AUDIT: {
     int status = audit_run(opts.config_path, opts.json, stdout, err, sizeof err);
     if (status == AUDIT_STATUS_ERROR)
@@ -334,6 +362,8 @@ main(int argc, char **argv)
     fprintf(stderr, "%s\n", err);
     return CONFIG_STATUS;
   }
+  if (action == CLI_LOG) /* the log is readable whatever state the policy is in */
+    return show_log(cfg, &opts);
   /* A bad policy is refused before anything runs; no policy denies everything. */
   if (cfg->policy_path != NULL) {
     policy = policy_load_file(cfg->policy_path, cfg->operator_home, err, sizeof err);
