@@ -1,0 +1,17 @@
+#!/bin/sh
+# tests/interp/finalizer-boxed.sh -- the finalizer cases (tests/interp/
+# finalizer.sh: stdout and stderr of __del__, byte for byte) through the
+# real box-broker: sandboxed worker, seccomp filter, stderr relayed by the
+# broker.  A throw-away box with an empty policy that may read the cases.
+top_builddir=$(cd "${top_builddir:-.}" && pwd)
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$top_srcdir/tests/lib/box.sh"
+broker=$top_builddir/box-broker
+box_require "$broker"
+cases=$(cd "$top_srcdir/tests/interp/finalizer" && pwd -P)
+box_tmpdir finalizer
+mkdir -p "$TMP/ws"
+box_write_toml "$TMP/box.toml" finalizer "$TMP/state" "$TMP/ws" "" "$cases"
+BOX_RUNNER="$broker --config $TMP/box.toml"
+export BOX_RUNNER top_builddir
+sh "$(dirname "$0")/finalizer.sh"
