@@ -82,6 +82,7 @@ static inline Value cmp_result(int c, int op)
 #define TF_DICT_AFTER_DATA 0x4000u /* instances keep __dict__ after their variable part (str subclasses) */
 #define TF_UNBOX_SELF 0x8000u     /* the type's builtin methods get a Boxed self unboxed (int, float) */
 #define TF_BYTES_SUB 0x10000u     /* bytes or a subclass (bytes.c sets it on bytes) */
+#define TF_TRASHCAN 0x20000u      /* deallocation counts toward CPython's trashcan depth (typeobj.c) */
 
 struct Type {
 	Obj ob;

@@ -71,11 +71,38 @@ void obj_free(Obj *o)
 }
 
 /* Deallocation of long chains (a linked list of a million nodes) must not
- * recurse a million deep on the C stack: past a depth, dead objects are
- * queued and freed iteratively by the outermost call (CPython's trashcan). */
-static Obj **dealloc_queue;
-static size_t dealloc_n, dealloc_cap;
-static int dealloc_depth;
+ * recurse a million deep on the C stack, and where __del__ prints, objects
+ * must die in CPython's order.  CPython's trashcan counts the nesting of
+ * deallocations of container types (lists, tuples, dicts, sets, instances
+ * of classes, exceptions, methods: TF_TRASHCAN): one that would nest
+ * deeper than 50 is deferred onto a stack, and when the outermost returns,
+ * the stack is emptied last in first out, each at depth 1 again.  Any
+ * other chain nesting deeper than DEALLOC_STACK_LIMIT (one CPython itself
+ * would crash on) is deferred too, and freed by the outermost call. */
+#define TRASH_UNWIND_LEVEL 50      /* CPython 3.11's _PyTrash_UNWIND_LEVEL */
+#define DEALLOC_STACK_LIMIT 400
+
+typedef struct {
+	Obj **items;
+	size_t n, cap;
+} DeadStack;
+
+static DeadStack trash_later, deep_later;
+static int trash_nesting, dealloc_depth;
+
+static bool dead_push(DeadStack *s, Obj *o)
+{
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 1024;
+		Obj **q = realloc(s->items, cap * sizeof(Obj *));
+		if (!q)
+			return false;
+		s->items = q;
+		s->cap = cap;
+	}
+	s->items[s->n++] = o;
+	return true;
+}
 
 static void dealloc_now(Obj *o)
 {
@@ -85,34 +112,45 @@ static void dealloc_now(Obj *o)
 		obj_free(o);
 }
 
-void obj_dealloc(Obj *o)
+/* Frees o unless the C stack is already DEALLOC_STACK_LIMIT deallocations
+ * deep; it does not count toward the trashcan depth. */
+static void dealloc_bounded(Obj *o)
 {
-	if (dealloc_depth > 400) {
-		if (dealloc_n == dealloc_cap) {
-			size_t cap = dealloc_cap ? dealloc_cap * 2 : 1024;
-			Obj **q = realloc(dealloc_queue, cap * sizeof(Obj *));
-			if (!q) {
-				dealloc_now(o);
-				return;
-			}
-			dealloc_queue = q;
-			dealloc_cap = cap;
-		}
-		dealloc_queue[dealloc_n++] = o;
+	if (dealloc_depth > DEALLOC_STACK_LIMIT && dead_push(&deep_later, o))
 		return;
-	}
 	dealloc_depth++;
 	dealloc_now(o);
 	if (dealloc_depth == 1) {
-		while (dealloc_n)
-			dealloc_now(dealloc_queue[--dealloc_n]);
+		while (deep_later.n)
+			dealloc_now(deep_later.items[--deep_later.n]);
 	}
 	dealloc_depth--;
 }
 
+void obj_dealloc(Obj *o)
+{
+	if (!(o->type->flags & TF_TRASHCAN)) {
+		dealloc_bounded(o);
+		return;
+	}
+	if (trash_nesting >= TRASH_UNWIND_LEVEL && dead_push(&trash_later, o))
+		return;
+	trash_nesting++;
+	dealloc_bounded(o);
+	if (--trash_nesting == 0 && trash_later.n) {
+		trash_nesting = 1;         /* each deferred one runs at depth 1 */
+		while (trash_later.n)
+			obj_dealloc(trash_later.items[--trash_later.n]);
+		trash_nesting = 0;
+	}
+}
+
 /* The collector runs only when no deallocation is under way (gc.c). */
 bool obj_dealloc_idle(void);
-bool obj_dealloc_idle(void) { return dealloc_depth == 0 && dealloc_n == 0; }
+bool obj_dealloc_idle(void)
+{
+	return dealloc_depth == 0 && trash_nesting == 0 && deep_later.n == 0 && trash_later.n == 0;
+}
 
 /* ---- subtype checks, MRO ------------------------------------------------ */
 
@@ -2173,8 +2211,10 @@ static void subtype_dealloc(Obj *o)
 		Dict **dp = obj_dict_ptr(o);
 		Dict *d = *dp;
 		*dp = NULL;
-		if (d)
-			obj_decref(&d->ob);
+		/* CPython 3.11 keeps an instance's attributes inline: freeing
+		 * them is no deallocation level of its own */
+		if (d && --d->ob.refcnt == 0)
+			dealloc_bounded(&d->ob);
 	}
 	if (t->flags & TF_BOXED) {
 		VAL_CLEAR(((Boxed *)o)->value);
@@ -2315,6 +2355,7 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	}
 	t->flags |= base->flags & (TF_INT_SUB | TF_STR_SUB | TF_TUPLE_SUB | TF_LIST_SUB | TF_DICT_SUB | TF_EXC_SUB | TF_TYPE_SUB |
 				   TF_BOXED | TF_DICT_AFTER_DATA | TF_BYTES_SUB);
+	t->flags |= TF_TRASHCAN;
 	t->dealloc = subtype_dealloc;
 	t->traverse = subtype_traverse;
 	t->clear = base->clear;
@@ -2668,6 +2709,14 @@ void types_finish(void)
 	/* second pass: bases registered after their subclasses */
 	for (size_t i = 0; i < n_builtin; i++)
 		inherit_slots(all_builtin[i]);
+	/* the types whose deallocation CPython's trashcan counts (obj_dealloc) */
+	Type *trashcan[] = {&list_type, &tuple_type, &dict_type, &set_type, &frozenset_type,
+			    &method_type, &builtin_type};
+	for (size_t i = 0; i < sizeof trashcan / sizeof trashcan[0]; i++)
+		trashcan[i]->flags |= TF_TRASHCAN;
+	for (size_t i = 0; i < n_builtin; i++)
+		if (all_builtin[i]->flags & TF_EXC_SUB)
+			all_builtin[i]->flags |= TF_TRASHCAN;
 	Type *unhashable[] = {&list_type, &dict_type, &set_type, &bytearray_type, &dict_keys_type, &dict_items_type, &dict_values_type};
 	for (size_t i = 0; i < sizeof unhashable / sizeof unhashable[0]; i++) {
 		unhashable[i]->hash = hash_unhashable;

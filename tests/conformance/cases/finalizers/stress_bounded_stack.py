@@ -47,7 +47,7 @@ class Owner:
         self.chain = head
     def __del__(self):
         self.chain = None
-        print('owner dropped its chain')
+        print('owner dropped its chain:', Link.dropped)
 o = Owner()
 del o
 print('links', Link.dropped)
