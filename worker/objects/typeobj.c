@@ -114,7 +114,7 @@ static void dealloc_now(Obj *o)
 
 /* Frees o unless the C stack is already DEALLOC_STACK_LIMIT deallocations
  * deep; it does not count toward the trashcan depth. */
-static void dealloc_bounded(Obj *o)
+static inline __attribute__((always_inline)) void dealloc_bounded(Obj *o)
 {
 	if (dealloc_depth > DEALLOC_STACK_LIMIT && dead_push(&deep_later, o))
 		return;
