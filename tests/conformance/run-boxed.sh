@@ -7,12 +7,5 @@
 top_builddir=$(cd "${top_builddir:-.}" && pwd)
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 . "$top_srcdir/tests/lib/box.sh"
-broker=$top_builddir/box-broker
-box_require "$broker"
-cases=$(cd "$top_srcdir/tests/conformance/cases" && pwd -P)
-box_tmpdir conformance
-mkdir -p "$TMP/ws"
-box_write_toml "$TMP/box.toml" conformance "$TMP/state" "$TMP/ws" "" "$cases"
-BOX_RUNNER="$broker --config $TMP/box.toml"
-export BOX_RUNNER top_builddir
+box_boxed_runner conformance "$top_srcdir/tests/conformance/cases"
 sh "$(dirname "$0")/run.sh"

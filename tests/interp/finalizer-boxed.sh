@@ -6,12 +6,5 @@
 top_builddir=$(cd "${top_builddir:-.}" && pwd)
 top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
 . "$top_srcdir/tests/lib/box.sh"
-broker=$top_builddir/box-broker
-box_require "$broker"
-cases=$(cd "$top_srcdir/tests/interp/finalizer" && pwd -P)
-box_tmpdir finalizer
-mkdir -p "$TMP/ws"
-box_write_toml "$TMP/box.toml" finalizer "$TMP/state" "$TMP/ws" "" "$cases"
-BOX_RUNNER="$broker --config $TMP/box.toml"
-export BOX_RUNNER top_builddir
+box_boxed_runner finalizer "$top_srcdir/tests/interp/finalizer"
 sh "$(dirname "$0")/finalizer.sh"

@@ -12,6 +12,10 @@
 #   box_write_toml FILE NAME BOX_DIR WORKSPACE [POLICY] [READ_DIR...]
 #                              a minimal box.toml: no policy file when POLICY
 #                              is "", read grants for each READ_DIR
+#   box_boxed_runner NAME DIR  BOX_RUNNER := the real box-broker in a
+#                              throw-away box with no policy that may read DIR
+#                              (exported, with top_builddir), for the suites
+#                              that take a runner (conformance, finalizers)
 #   box_child_now PID          the pid of PID's (only) child, or nothing
 #   box_child_of PID           the same, waiting up to 5 s for it (gives up
 #                              at once when PID is gone)
@@ -69,6 +73,16 @@ box_write_toml() {
       printf ']\n'
     fi
   } >"$_file"
+}
+
+box_boxed_runner() {
+  box_require "$top_builddir/box-broker"
+  _dir=$(cd "$2" && pwd -P)
+  box_tmpdir "$1"
+  mkdir -p "$TMP/ws"
+  box_write_toml "$TMP/box.toml" "$1" "$TMP/state" "$TMP/ws" "" "$_dir"
+  BOX_RUNNER="$top_builddir/box-broker --config $TMP/box.toml"
+  export BOX_RUNNER top_builddir
 }
 
 box_child_now() {
