@@ -570,6 +570,21 @@ static void copy_bytes(void *dst, const void *src, size_t n)
 		memcpy(dst, src, n);
 }
 
+/* The flags CPython 3.11 gives a code object for its scope (co_flags):
+ * functions, lambdas and comprehensions are optimized with new locals,
+ * and nested when any enclosing scope is a function (a class between
+ * them does not break the chain). */
+static uint32_t cpython_scope_flags(Scope *st)
+{
+	if (st->kind != SC_FUNCTION && st->kind != SC_COMPREHENSION)
+		return 0;
+	uint32_t f = CO_OPTIMIZED | CO_NEWLOCALS;
+	for (Scope *p = st->parent; p; p = p->parent)
+		if (p->kind == SC_FUNCTION || p->kind == SC_COMPREHENSION)
+			return f | CO_NESTED;
+	return f;
+}
+
 static Code *unit_assemble(Compiler *c, Unit *u)
 {
 	/* make sure the code ends with a return */
@@ -621,7 +636,7 @@ static Code *unit_assemble(Compiler *c, Unit *u)
 	co->argcount = u->argcount;
 	co->posonlycount = u->posonly;
 	co->kwonlycount = u->kwonly;
-	co->flags = u->flags;
+	co->flags = u->flags | (c->future_annotations ? CO_FUTURE_ANNOTATIONS : 0) | cpython_scope_flags(u->st);
 	obj_incref(&u->name->ob);
 	co->name = u->name;
 	obj_incref(&u->qualname->ob);
@@ -2517,7 +2532,27 @@ static void dump_code(Code *co)
 			dump_code((Code *)co->consts[i].u.o);
 }
 
-Code *compile_ast(ast_mod *mod, const char *filename, Str *source, int mode)
+/* Whether the module's leading statements (after its docstring) import
+ * annotations from __future__: the symbol table needs to know before the
+ * compiler meets the statement. */
+static bool module_imports_future_annotations(ast_mod *mod)
+{
+	if (mod->kind != MOD_Module)
+		return false;
+	ast_stmt_seq *body = &mod->v.Module.body;
+	for (int i = (body->n && is_docstring(body->items[0])) ? 1 : 0; i < body->n; i++) {
+		ast_stmt *s = body->items[i];
+		if (s->kind != STMT_ImportFrom || !s->v.ImportFrom.module ||
+		    strcmp(s->v.ImportFrom.module, "__future__") != 0 || s->v.ImportFrom.level != 0)
+			return false;
+		for (int k = 0; k < s->v.ImportFrom.names.n; k++)
+			if (strcmp(s->v.ImportFrom.names.items[k]->name, "annotations") == 0)
+				return true;
+	}
+	return false;
+}
+
+Code *compile_ast(ast_mod *mod, const char *filename, Str *source, int mode, uint32_t flags)
 {
 	SymError serr;
 	Compiler c;
@@ -2526,7 +2561,8 @@ Code *compile_ast(ast_mod *mod, const char *filename, Str *source, int mode)
 	c.filename_str = str_cstr(filename);
 	c.source = source;
 	c.interactive = mode == COMPILE_SINGLE;
-	Scope *top = symtable_build(mod, &serr);
+	c.future_annotations = (flags & CO_FUTURE_ANNOTATIONS) || module_imports_future_annotations(mod);
+	Scope *top = symtable_build(mod, c.future_annotations, &serr);
 	if (!top) {
 		c.u = NULL;
 		Unit dummy;

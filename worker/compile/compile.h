@@ -8,10 +8,14 @@
 enum { COMPILE_EXEC, COMPILE_EVAL, COMPILE_SINGLE };
 
 /* AST to a module code object; NULL with a SyntaxError set on failure.
- * source (may be NULL) is kept for tracebacks. */
-Code *compile_ast(ast_mod *mod, const char *filename, Str *source, int mode);
+ * source (may be NULL) is kept for tracebacks.  flags: compiler flags
+ * inherited from the caller's code (exec, eval, compile):
+ * CO_FUTURE_ANNOTATIONS is the one that changes anything. */
+Code *compile_ast(ast_mod *mod, const char *filename, Str *source, int mode, uint32_t flags);
 /* Parse + compile; NULL with SyntaxError (or MemoryError) set. */
 Code *compile_string(const char *src, size_t len, const char *filename, int mode);
+/* The same with inherited compiler flags (compile_ast). */
+Code *compile_string_flags(const char *src, size_t len, const char *filename, int mode, uint32_t flags);
 /* The SyntaxWarnings of CPython's compiler, printed on stderr
  * (worker/compile/compile_warn.c): `is` with a literal, an assert on a tuple, a
  * literal called or indexed as if a comma were missing. */

@@ -20,6 +20,8 @@ typedef struct ST {
 	Scope *cur;
 	SymError *err;
 	bool failed;
+	bool future_annotations; /* from __future__ import annotations */
+	Scope *annotation_scope;  /* under it: the scope an annotation is read in */
 } ST;
 
 static void *xrealloc(void *p, size_t n)
@@ -188,19 +190,43 @@ static void visit_args_defaults(ST *st, ast_arguments *a)
 			visit_expr(st, a->kw_defaults.items[i]);
 }
 
+/* Under `from __future__ import annotations` an annotation is never
+ * evaluated: CPython reads it in a block of its own, where yield, await
+ * and := are refused (a lambda or comprehension inside opens its own
+ * scope again, where they are not). */
+static void visit_annotation(ST *st, ast_expr *e)
+{
+	if (!st->future_annotations) {
+		visit_expr(st, e);
+		return;
+	}
+	Scope *outer = st->annotation_scope;
+	st->annotation_scope = st->cur;
+	visit_expr(st, e);
+	st->annotation_scope = outer;
+}
+
+static bool refused_in_annotation(ST *st, ast_expr *e, const char *what)
+{
+	if (!st->annotation_scope || st->annotation_scope != st->cur)
+		return false;
+	st_error(st, e->pos.lineno, e->pos.col_offset, "'%s' can not be used within an annotation", what);
+	return true;
+}
+
 static void visit_annotations(ST *st, ast_arguments *a, ast_expr *returns)
 {
 	ast_arg_seq *seqs[3] = {&a->posonlyargs, &a->args, &a->kwonlyargs};
 	for (int k = 0; k < 3; k++)
 		for (int i = 0; i < seqs[k]->n; i++)
 			if (seqs[k]->items[i]->annotation)
-				visit_expr(st, seqs[k]->items[i]->annotation);
+				visit_annotation(st, seqs[k]->items[i]->annotation);
 	if (a->vararg && a->vararg->annotation)
-		visit_expr(st, a->vararg->annotation);
+		visit_annotation(st, a->vararg->annotation);
 	if (a->kwarg && a->kwarg->annotation)
-		visit_expr(st, a->kwarg->annotation);
+		visit_annotation(st, a->kwarg->annotation);
 	if (returns)
-		visit_expr(st, returns);
+		visit_annotation(st, returns);
 }
 
 static void add_params(Scope *s, ast_arguments *a)
@@ -279,6 +305,8 @@ static void visit_expr(ST *st, ast_expr *e)
 	switch (e->kind) {
 	case EXPR_BoolOp: visit_exprs(st, &e->v.BoolOp.values); break;
 	case EXPR_NamedExpr: {
+		if (refused_in_annotation(st, e, "named expression"))
+			return;
 		visit_expr(st, e->v.NamedExpr.value);
 		const char *name = e->v.NamedExpr.target->v.Name.id;
 		Scope *s = st->cur;
@@ -324,6 +352,8 @@ static void visit_expr(ST *st, ast_expr *e)
 	case EXPR_DictComp: visit_comprehension(st, e, &e->v.DictComp.generators, e->v.DictComp.key, e->v.DictComp.value, "<dictcomp>"); break;
 	case EXPR_GeneratorExp: visit_comprehension(st, e, &e->v.GeneratorExp.generators, e->v.GeneratorExp.elt, NULL, "<genexpr>"); break;
 	case EXPR_Await:
+		if (refused_in_annotation(st, e, "await expression"))
+			return;
 		if (st->cur->kind == SC_MODULE || st->cur->kind == SC_CLASS) {
 			st_error(st, e->pos.lineno, e->pos.col_offset, "'await' outside function%s", "");
 			return;
@@ -338,6 +368,8 @@ static void visit_expr(ST *st, ast_expr *e)
 		break;
 	case EXPR_Yield:
 	case EXPR_YieldFrom:
+		if (refused_in_annotation(st, e, "yield expression"))
+			return;
 		if (st->cur->kind == SC_MODULE || st->cur->kind == SC_CLASS) {
 			st_error(st, e->pos.lineno, e->pos.col_offset, "'yield' outside function%s", "");
 			return;
@@ -490,8 +522,10 @@ static void visit_stmt(ST *st, ast_stmt *s)
 		} else {
 			visit_expr(st, t);
 		}
-		if (st->cur->kind != SC_FUNCTION || !s->v.AnnAssign.simple)
-			visit_expr(st, s->v.AnnAssign.annotation);
+		/* read even where it is never evaluated (a function's
+		 * local annotation): CPython's symtable visits it, so a
+		 * yield there makes a generator and := binds a local */
+		visit_annotation(st, s->v.AnnAssign.annotation);
 		visit_expr(st, s->v.AnnAssign.value);
 		break;
 	}
@@ -789,10 +823,11 @@ static bool analyze(ST *st, Scope *s, NameSet *bound, NameSet *free_out)
 	return true;
 }
 
-Scope *symtable_build(ast_mod *mod, SymError *err)
+Scope *symtable_build(ast_mod *mod, bool future_annotations, SymError *err)
 {
 	ST st = {0};
 	st.err = err;
+	st.future_annotations = future_annotations;
 	err->set = false;
 	Scope *top = new_scope(&st, SC_MODULE, "<module>", mod);
 	st.cur = top;

@@ -56,7 +56,9 @@ typedef struct SymError {
 
 /* Builds and analyses the table for a module (or an eval expression when
  * expr != NULL).  Returns NULL with *err set on a scope error. */
-Scope *symtable_build(ast_mod *mod, SymError *err);
+/* future_annotations: the module is compiled under `from __future__
+ * import annotations` (its own or inherited by exec/compile). */
+Scope *symtable_build(ast_mod *mod, bool future_annotations, SymError *err);
 void symtable_free(Scope *s);
 Sym *scope_lookup(Scope *s, const char *name);
 Scope *scope_child_for(Scope *s, const void *node);

@@ -1759,6 +1759,10 @@ static Value ba_imul(Value a, Value b)
 
 static Value ba_iadd(Value a, Value b)
 {
+	/* CPython 3.11 holds a buffer of b while it grows a: with b a itself,
+	 * the resize is refused (b.extend(b) copies first and works) */
+	if (v_is(a, b))
+		return err_null_format(Exc_BufferError, "Existing exports of data: object cannot be re-sized");
 	Value r = m_extend(a, &b, 1, NULL);
 	if (IS_NULL(r))
 		return r;

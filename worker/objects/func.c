@@ -166,7 +166,8 @@ static Value code_repr(Value v)
 static Value code_get_name(Value v) { Code *c = (Code *)v.u.o; obj_incref(&c->name->ob); return str_value(c->name); }
 static Value code_get_filename(Value v) { Code *c = (Code *)v.u.o; obj_incref(&c->filename->ob); return str_value(c->filename); }
 static Value code_get_argcount(Value v) { return v_int(((Code *)v.u.o)->argcount); }
-static Value code_get_flags(Value v) { return v_int(((Code *)v.u.o)->flags); }
+/* CO_MODULE and CO_CLASS are box's own marks (CPython has no bit for them). */
+static Value code_get_flags(Value v) { return v_int(((Code *)v.u.o)->flags & ~(uint32_t)(CO_MODULE | CO_CLASS)); }
 static Value code_get_firstlineno(Value v) { return v_int(((Code *)v.u.o)->firstline); }
 static Value code_get_varnames(Value v)
 {

@@ -755,7 +755,14 @@ BUILTIN(dir)
 
 /* ---- eval / exec / compile ------------------------------------------------------ */
 
-static Value code_from_source(Value src, const char *filename, int mode)
+/* The compiler flags code run by exec/eval/compile inherits from the code
+ * that calls it (CPython merges the calling frame's future features). */
+static uint32_t caller_compiler_flags(void)
+{
+	return vm.frame && vm.frame->code ? vm.frame->code->flags & CO_FUTURE_ANNOTATIONS : 0;
+}
+
+static Value code_from_source(Value src, const char *filename, int mode, uint32_t flags)
 {
 	if (obj_is(src, &code_type))
 		return val_incref(src);
@@ -778,7 +785,7 @@ static Value code_from_source(Value src, const char *filename, int mode)
 			n--;
 		}
 	}
-	Code *co = compile_string(p, n, filename, mode);
+	Code *co = compile_string_flags(p, n, filename, mode, flags);
 	return co ? v_obj(&co->ob) : v_null();
 }
 
@@ -820,7 +827,7 @@ BUILTIN(eval)
 		return v_null();
 	if (!args_parse("eval", args, nargs, kw, names, 1, 3, a))
 		return v_null();
-	Value code = code_from_source(a[0], "<string>", COMPILE_EVAL);
+	Value code = code_from_source(a[0], "<string>", COMPILE_EVAL, caller_compiler_flags());
 	if (IS_NULL(code))
 		return code;
 	Value r = run_code_with(code, a[1], a[2], "eval");
@@ -834,7 +841,7 @@ BUILTIN(exec)
 	Value a[3] = {v_null(), v_null(), v_null()};
 	if (!args_parse("exec", args, nargs, kw, names, 1, 3, a))
 		return v_null();
-	Value code = code_from_source(a[0], "<string>", COMPILE_EXEC);
+	Value code = code_from_source(a[0], "<string>", COMPILE_EXEC, caller_compiler_flags());
 	if (IS_NULL(code))
 		return code;
 	Value r = run_code_with(code, a[1], a[2], "exec");
@@ -857,7 +864,23 @@ BUILTIN(compile)
 	int mode = !strcmp(m, "exec") ? COMPILE_EXEC : !strcmp(m, "eval") ? COMPILE_EVAL : !strcmp(m, "single") ? COMPILE_SINGLE : -1;
 	if (mode < 0)
 		return err_null_format(Exc_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
-	return code_from_source(a[0], AS_STR(a[1])->data, mode);
+	/* the __future__ features' compiler flags are accepted (only
+	 * annotations changes anything here); no other flag is known */
+	uint32_t flags = 0;
+	if (!IS_NULL(a[3])) {
+		if (!IS_INT(a[3]) && !IS_BOOL(a[3]))
+			return err_null_format(Exc_TypeError, "'%s' object cannot be interpreted as an integer", type_name_of(a[3]));
+		int64_t f = a[3].u.i;
+		if (f & ~(int64_t)0x1fe0000)
+			return err_null_format(Exc_ValueError, "compile(): unrecognised flags");
+		flags = (uint32_t)f & CO_FUTURE_ANNOTATIONS;
+	}
+	int dont_inherit = IS_NULL(a[4]) ? 0 : obj_truth(a[4]);
+	if (dont_inherit < 0)
+		return v_null();
+	if (!dont_inherit)
+		flags |= caller_compiler_flags();
+	return code_from_source(a[0], AS_STR(a[1])->data, mode, flags);
 }
 
 BUILTIN(open)

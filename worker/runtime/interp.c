@@ -122,6 +122,11 @@ static Value syntax_error_from_record(struct syntax_error *se, Str *source)
 
 Code *compile_string(const char *src, size_t len, const char *filename, int mode)
 {
+	return compile_string_flags(src, len, filename, mode, 0);
+}
+
+Code *compile_string_flags(const char *src, size_t len, const char *filename, int mode, uint32_t flags)
+{
 	struct ast_allocator alloc = {arena_alloc, arena_release, NULL};
 	ast_arena *arena = ast_arena_new(&alloc, 256u << 20);
 	if (!arena) {
@@ -137,7 +142,7 @@ Code *compile_string(const char *src, size_t len, const char *filename, int mode
 	if (!mod) {
 		syntax_error_from_record(&se, source);
 	} else {
-		co = compile_ast(mod, filename, source, mode);
+		co = compile_ast(mod, filename, source, mode, flags);
 	}
 	syntax_error_clear(&se);
 	ast_arena_free(arena);

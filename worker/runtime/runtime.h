@@ -130,14 +130,18 @@ struct Code {
 				* stored in the Code object's own allocation, after the struct */
 	uint32_t npostab;      /* its size in bytes */
 };
+#define CO_OPTIMIZED 0x1u
+#define CO_NEWLOCALS 0x2u
 #define CO_VARARGS 0x4u
 #define CO_VARKW 0x8u
+#define CO_NESTED 0x10u
 #define CO_GENERATOR 0x20u
 #define CO_COROUTINE 0x80u
 #define CO_ITERABLE_COROUTINE 0x100u
 #define CO_ASYNC_GEN 0x200u
 #define CO_MODULE 0x1000u
 #define CO_CLASS 0x2000u
+#define CO_FUTURE_ANNOTATIONS 0x1000000u /* __future__.annotations.compiler_flag */
 
 typedef struct Func {
 	Obj ob;
