@@ -68,6 +68,7 @@ typedef struct Compiler {
 	bool failed;
 	int interactive;
 	bool future_annotations;  /* from __future__ import annotations */
+	uint32_t future_flags;    /* __future__ flags given by exec/eval/compile's caller */
 } Compiler;
 
 static void *xrealloc(void *p, size_t n)
@@ -636,7 +637,7 @@ static Code *unit_assemble(Compiler *c, Unit *u)
 	co->argcount = u->argcount;
 	co->posonlycount = u->posonly;
 	co->kwonlycount = u->kwonly;
-	co->flags = u->flags | (c->future_annotations ? CO_FUTURE_ANNOTATIONS : 0) | cpython_scope_flags(u->st);
+	co->flags = u->flags | c->future_flags | (c->future_annotations ? CO_FUTURE_ANNOTATIONS : 0) | cpython_scope_flags(u->st);
 	obj_incref(&u->name->ob);
 	co->name = u->name;
 	obj_incref(&u->qualname->ob);
@@ -2561,6 +2562,7 @@ Code *compile_ast(ast_mod *mod, const char *filename, Str *source, int mode, uin
 	c.filename_str = str_cstr(filename);
 	c.source = source;
 	c.interactive = mode == COMPILE_SINGLE;
+	c.future_flags = flags & CO_FUTURE_MASK;
 	c.future_annotations = (flags & CO_FUTURE_ANNOTATIONS) || module_imports_future_annotations(mod);
 	Scope *top = symtable_build(mod, c.future_annotations, &serr);
 	if (!top) {

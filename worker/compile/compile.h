@@ -9,7 +9,8 @@ enum { COMPILE_EXEC, COMPILE_EVAL, COMPILE_SINGLE };
 
 /* AST to a module code object; NULL with a SyntaxError set on failure.
  * source (may be NULL) is kept for tracebacks.  flags: compiler flags
- * inherited from the caller's code (exec, eval, compile):
+ * inherited from the caller's code (exec, eval, compile): the __future__
+ * bits (CO_FUTURE_MASK) are kept in every code object's flags, and
  * CO_FUTURE_ANNOTATIONS is the one that changes anything. */
 Code *compile_ast(ast_mod *mod, const char *filename, Str *source, int mode, uint32_t flags);
 /* Parse + compile; NULL with SyntaxError (or MemoryError) set. */

@@ -599,12 +599,44 @@ static void iterobj_traverse(Obj *o, visitfn visit, void *arg)
 
 static Value self_iter(Value v) { return val_incref(v); }
 
+static bool enumerate_keyword_is(Tuple *kw, size_t i, const char *want)
+{
+	const char *k = AS_STR(kw->items[i])->data;
+	if (strcmp(k, want) == 0)
+		return true;
+	err_format(Exc_TypeError, "'%s' is an invalid keyword argument for enumerate()", k);
+	return false;
+}
+
+/* enumerate(iterable, start=0), its arguments checked in the order and
+ * words of CPython 3.11's enumerate_vectorcall. */
 static Value enumerate_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 {
-	static const char *const names[] = {"iterable", "start"};
+	size_t nkw = kw ? kw->n : 0;
 	Value a[2] = {v_null(), v_null()};
-	if (!args_parse("enumerate", args, nargs, kw, names, 1, 2, a))
-		return v_null();
+	if (nargs + nkw == 2) {
+		if (nkw == 1 && !enumerate_keyword_is(kw, 0, "start"))
+			return v_null();
+		if (nkw == 2 && !strcmp(AS_STR(kw->items[0])->data, "start")) {
+			if (!enumerate_keyword_is(kw, 1, "iterable"))
+				return v_null();
+			a[0] = args[1];
+			a[1] = args[0];
+		} else {
+			if (nkw == 2 && (!enumerate_keyword_is(kw, 0, "iterable") || !enumerate_keyword_is(kw, 1, "start")))
+				return v_null();
+			a[0] = args[0];
+			a[1] = args[1];
+		}
+	} else if (nargs + nkw == 1) {
+		if (nkw == 1 && !enumerate_keyword_is(kw, 0, "iterable"))
+			return v_null();
+		a[0] = args[0];
+	} else if (nargs == 0) {
+		return err_null_format(Exc_TypeError, "enumerate() missing required argument 'iterable'");
+	} else {
+		return err_null_format(Exc_TypeError, "enumerate() takes at most 2 arguments (%zu given)", nargs + nkw);
+	}
 	Value it = obj_iter(a[0]);
 	if (IS_NULL(it))
 		return it;

@@ -507,6 +507,8 @@ static Value min_max(const Value *args, size_t nargs, Tuple *kw, int op, const c
 {
 	Value key = v_null(), dflt = v_null();
 	size_t nkw = kw ? kw->n : 0;
+	if (nargs == 0)        /* CPython counts the positional ones first */
+		return err_null_format(Exc_TypeError, "%s expected at least 1 argument, got 0", name);
 	for (size_t i = 0; i < nkw; i++) {
 		const char *k = AS_STR(kw->items[i])->data;
 		if (!strcmp(k, "key"))
@@ -516,8 +518,6 @@ static Value min_max(const Value *args, size_t nargs, Tuple *kw, int op, const c
 		else
 			return err_null_format(Exc_TypeError, "'%s' is an invalid keyword argument for %s()", k, name);
 	}
-	if (nargs == 0)
-		return err_null_format(Exc_TypeError, "%s expected at least 1 argument, got 0", name);
 	if (IS_NONE(key))
 		key = v_null();
 	Value it;
@@ -676,6 +676,8 @@ BUILTIN(format)
 
 BUILTIN(globals)
 {
+	if (!args_check("globals", nargs, kw, 0, 0))
+		return v_null();
 	Frame *f = vm.frame;
 	if (!f)
 		return err_null_format(Exc_SystemError, "no frame");
@@ -704,6 +706,8 @@ static Value frame_locals(Frame *f)
 
 BUILTIN(locals)
 {
+	if (!args_check("locals", nargs, kw, 0, 0))
+		return v_null();
 	if (!vm.frame)
 		return err_null_format(Exc_SystemError, "no frame");
 	return frame_locals(vm.frame);
@@ -759,7 +763,7 @@ BUILTIN(dir)
  * that calls it (CPython merges the calling frame's future features). */
 static uint32_t caller_compiler_flags(void)
 {
-	return vm.frame && vm.frame->code ? vm.frame->code->flags & CO_FUTURE_ANNOTATIONS : 0;
+	return vm.frame && vm.frame->code ? vm.frame->code->flags & CO_FUTURE_MASK : 0;
 }
 
 static Value code_from_source(Value src, const char *filename, int mode, uint32_t flags)
@@ -789,11 +793,31 @@ static Value code_from_source(Value src, const char *filename, int mode, uint32_
 	return co ? v_obj(&co->ob) : v_null();
 }
 
-static Value run_code_with(Value code, Value globals, Value locals, const char *fname)
+/* globals and locals as eval() and exec() check them, before the source
+ * is looked at, in each one's words (locals must be a dict here: box's
+ * frames have no other mapping for names). */
+static bool namespaces_ok(Value globals, Value locals, bool is_exec)
+{
+	if (!IS_NULL(globals) && !IS_NONE(globals) && !IS_DICT(globals)) {
+		if (is_exec)
+			err_format(Exc_TypeError, "exec() globals must be a dict, not %s", type_name_of(globals));
+		else
+			err_format(Exc_TypeError, "globals must be a dict");
+		return false;
+	}
+	if (!IS_NULL(locals) && !IS_NONE(locals) && !IS_DICT(locals)) {
+		if (is_exec)
+			err_format(Exc_TypeError, "locals must be a mapping or None, not %s", type_name_of(locals));
+		else
+			err_format(Exc_TypeError, "locals must be a mapping");
+		return false;
+	}
+	return true;
+}
+
+static Value run_code_with(Value code, Value globals, Value locals)
 {
 	Dict *g, *l;
-	if (!IS_NULL(globals) && !IS_NONE(globals) && !IS_DICT(globals))
-		return err_null_format(Exc_TypeError, "%s() globals must be a dict, not %s", fname, type_name_of(globals));
 	if (IS_NULL(globals) || IS_NONE(globals)) {
 		Frame *f = vm.frame;
 		g = f->globals;
@@ -807,44 +831,63 @@ static Value run_code_with(Value code, Value globals, Value locals, const char *
 	} else {
 		g = AS_DICT(globals);
 	}
-	if (!IS_NULL(locals) && !IS_NONE(locals)) {
-		if (!IS_DICT(locals))
-			return err_null_format(Exc_TypeError, "locals must be a mapping");
-		l = AS_DICT(locals);
-	} else {
-		l = g;
-	}
+	l = IS_NULL(locals) || IS_NONE(locals) ? g : AS_DICT(locals);
 	if (IS_NULL(dict_get_str(g, ID(__builtins__))))
 		dict_set_str(g, ID(__builtins__), v_obj(&vm.builtins->ob));
 	return eval_code((Code *)code.u.o, g, l);
 }
 
+/* eval(source, globals=None, locals=None, /) */
 BUILTIN(eval)
 {
-	static const char *const names[] = {"", "globals", "locals"};
-	Value a[3] = {v_null(), v_null(), v_null()};
-	if ((nargs < 1 || nargs > 3) && !args_check("eval", nargs, NULL, 1, 3))
+	if (!args_check_positional("eval", nargs, kw, 1, 3))
 		return v_null();
-	if (!args_parse("eval", args, nargs, kw, names, 1, 3, a))
+	Value globals = nargs > 1 ? args[1] : v_null(), locals = nargs > 2 ? args[2] : v_null();
+	if (!namespaces_ok(globals, locals, false))
 		return v_null();
-	Value code = code_from_source(a[0], "<string>", COMPILE_EVAL, caller_compiler_flags());
+	Value code = code_from_source(args[0], "<string>", COMPILE_EVAL, caller_compiler_flags());
 	if (IS_NULL(code))
 		return code;
-	Value r = run_code_with(code, a[1], a[2], "eval");
+	Value r = run_code_with(code, globals, locals);
 	val_decref(code);
 	return r;
 }
 
+/* exec(source, globals=None, locals=None, /, *, closure=None).  Only a
+ * function's __code__ has free variables, and running one with cells from
+ * a closure tuple is not built: it is refused, as CPython refuses it
+ * without a closure. */
 BUILTIN(exec)
 {
-	static const char *const names[] = {"", "globals", "locals"};
-	Value a[3] = {v_null(), v_null(), v_null()};
-	if (!args_parse("exec", args, nargs, kw, names, 1, 3, a))
+	size_t nkw = kw ? kw->n : 0;
+	if (nargs < 1)
+		return err_null_format(Exc_TypeError, "exec() takes at least 1 positional argument (%zu given)", nargs);
+	if (nargs + nkw > 4)
+		return err_null_format(Exc_TypeError, "exec() takes at most 4 arguments (%zu given)", nargs + nkw);
+	if (nargs > 3)
+		return err_null_format(Exc_TypeError, "exec() takes at most 3 positional arguments (%zu given)", nargs);
+	Value closure = v_null();
+	for (size_t i = 0; i < nkw; i++) {
+		const char *k = AS_STR(kw->items[i])->data;
+		if (strcmp(k, "closure") != 0)
+			return err_null_format(Exc_TypeError, "'%s' is an invalid keyword argument for exec()", k);
+		closure = args[nargs + i];
+	}
+	Value globals = nargs > 1 ? args[1] : v_null(), locals = nargs > 2 ? args[2] : v_null();
+	if (!namespaces_ok(globals, locals, true))
 		return v_null();
-	Value code = code_from_source(a[0], "<string>", COMPILE_EXEC, caller_compiler_flags());
+	if (!IS_NULL(closure) && !IS_NONE(closure)) {
+		if (!obj_is(args[0], &code_type))
+			return err_null_format(Exc_TypeError, "closure can only be used when source is a code object");
+		if (((Code *)args[0].u.o)->nfree == 0)
+			return err_null_format(Exc_TypeError, "cannot use a closure with this code object");
+	}
+	if (obj_is(args[0], &code_type) && ((Code *)args[0].u.o)->nfree != 0)
+		return err_null_format(Exc_TypeError, "code object passed to exec() may not contain free variables");
+	Value code = code_from_source(args[0], "<string>", COMPILE_EXEC, caller_compiler_flags());
 	if (IS_NULL(code))
 		return code;
-	Value r = run_code_with(code, a[1], a[2], "exec");
+	Value r = run_code_with(code, globals, locals);
 	val_decref(code);
 	if (IS_NULL(r))
 		return r;
@@ -852,35 +895,53 @@ BUILTIN(exec)
 	return v_none();
 }
 
+/* An int argument as CPython's argument clinic converts it (a bool is an int). */
+static bool int_arg(Value v, int64_t *out)
+{
+	if (!IS_INT(v) && !IS_BOOL(v)) {
+		err_format(Exc_TypeError, "'%s' object cannot be interpreted as an integer", type_name_of(v));
+		return false;
+	}
+	*out = v.u.i;
+	return true;
+}
+
+/* compile(source, filename, mode, flags=0, dont_inherit=False, optimize=-1) */
 BUILTIN(compile)
 {
 	static const char *const names[] = {"source", "filename", "mode", "flags", "dont_inherit", "optimize"};
 	Value a[6] = {v_null(), v_null(), v_null(), v_null(), v_null(), v_null()};
 	if (!args_parse("compile", args, nargs, kw, names, 3, 6, a))
 		return v_null();
-	if (!IS_STR(a[1]) || !IS_STR(a[2]))
-		return err_null_format(Exc_TypeError, "compile() argument 'mode' must be str");
+	const char *filename;
+	if (IS_STR(a[1]))
+		filename = AS_STR(a[1])->data;
+	else if (IS_BYTES(a[1]))
+		filename = (const char *)((Bytes *)a[1].u.o)->data;
+	else
+		return err_null_format(Exc_TypeError, "expected str, bytes or os.PathLike object, not %s", type_name_of(a[1]));
+	if (!IS_STR(a[2]))
+		return err_null_format(Exc_TypeError, "compile() argument 'mode' must be str, not %s", type_name_of(a[2]));
+	int64_t f = 0, dont_inherit = 0, optimize = -1;
+	if ((!IS_NULL(a[3]) && !int_arg(a[3], &f)) || (!IS_NULL(a[4]) && !int_arg(a[4], &dont_inherit)) ||
+	    (!IS_NULL(a[5]) && !int_arg(a[5], &optimize)))
+		return v_null();
+	/* the __future__ features' compiler flags are accepted (only
+	 * annotations changes anything here); no other flag is known */
+	if (f & ~(int64_t)CO_FUTURE_MASK)
+		return err_null_format(Exc_ValueError, "compile(): unrecognised flags");
+	if (optimize < -1 || optimize > 2)
+		return err_null_format(Exc_ValueError, "compile(): invalid optimize value");
 	const char *m = AS_STR(a[2])->data;
 	int mode = !strcmp(m, "exec") ? COMPILE_EXEC : !strcmp(m, "eval") ? COMPILE_EVAL : !strcmp(m, "single") ? COMPILE_SINGLE : -1;
 	if (mode < 0)
 		return err_null_format(Exc_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
-	/* the __future__ features' compiler flags are accepted (only
-	 * annotations changes anything here); no other flag is known */
-	uint32_t flags = 0;
-	if (!IS_NULL(a[3])) {
-		if (!IS_INT(a[3]) && !IS_BOOL(a[3]))
-			return err_null_format(Exc_TypeError, "'%s' object cannot be interpreted as an integer", type_name_of(a[3]));
-		int64_t f = a[3].u.i;
-		if (f & ~(int64_t)0x1fe0000)
-			return err_null_format(Exc_ValueError, "compile(): unrecognised flags");
-		flags = (uint32_t)f & CO_FUTURE_ANNOTATIONS;
-	}
-	int dont_inherit = IS_NULL(a[4]) ? 0 : obj_truth(a[4]);
-	if (dont_inherit < 0)
-		return v_null();
+	if (!IS_STR(a[0]) && !IS_BYTES(a[0]))
+		return err_null_format(Exc_TypeError, "compile() arg 1 must be a string, bytes or AST object");
+	uint32_t flags = (uint32_t)f;
 	if (!dont_inherit)
 		flags |= caller_compiler_flags();
-	return code_from_source(a[0], AS_STR(a[1])->data, mode, flags);
+	return code_from_source(a[0], filename, mode, flags);
 }
 
 BUILTIN(open)

@@ -142,6 +142,7 @@ struct Code {
 #define CO_MODULE 0x1000u
 #define CO_CLASS 0x2000u
 #define CO_FUTURE_ANNOTATIONS 0x1000000u /* __future__.annotations.compiler_flag */
+#define CO_FUTURE_MASK 0x1fe0000u        /* every __future__ feature's compiler_flag */
 
 typedef struct Func {
 	Obj ob;
