@@ -17,7 +17,6 @@ const char *type_name_of(Value v) { return val_type(v)->name; }
 static Obj *repr_stack[1100];
 static int repr_depth;
 
-int repr_enter(Obj *o);
 int repr_enter(Obj *o)
 {
 	for (int i = 0; i < repr_depth; i++)
@@ -28,7 +27,6 @@ int repr_enter(Obj *o)
 	return 0;
 }
 
-void repr_leave(Obj *o);
 void repr_leave(Obj *o)
 {
 	if (repr_depth > 0 && repr_stack[repr_depth - 1] == o)

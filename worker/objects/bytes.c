@@ -21,8 +21,15 @@
 #include "worker/num/num.h"
 #include "worker/num/percent.h"
 
+/* b'' is one object, as in CPython: every empty bytes result is it. */
+static Bytes *empty_bytes;
+
 Bytes *bytes_new(const void *p, size_t n)
 {
+	if (n == 0 && empty_bytes) {
+		obj_incref(&empty_bytes->ob);
+		return empty_bytes;
+	}
 	size_t size;
 	if (__builtin_add_overflow(sizeof(Bytes) + 1, n, &size)) {
 		err_no_memory();
@@ -35,6 +42,10 @@ Bytes *bytes_new(const void *p, size_t n)
 	if (p && n)
 		mem_copy(b->data, p, n);
 	b->data[n] = 0;
+	if (n == 0 && !empty_bytes) {
+		obj_incref(&b->ob);   /* kept for the life of the worker */
+		empty_bytes = b;
+	}
 	return b;
 }
 
@@ -378,6 +389,11 @@ static Value bytes_add(Value a, Value b)
 		ba->n = na + nb;
 		return r;
 	}
+	/* CPython's bytes_concat: an empty side gives the other one back */
+	if (na == 0 && obj_is(b, &bytes_type))
+		return val_incref(b);
+	if (nb == 0 && obj_is(a, &bytes_type))
+		return val_incref(a);
 	Bytes *r = bytes_new(NULL, na + nb);
 	if (!r)
 		return v_null();
@@ -450,12 +466,17 @@ static Value self_iter(Value v) { return val_incref(v); }
 
 /* ---- methods (shared by bytes and bytearray) -------------------------------- */
 
+/* A result of self's kind (bytes or bytearray) holding p[0..n).  A bytes
+ * result that is all of self is self itself, as CPython returns an
+ * unchanged bytes object (strip, split, partition, [:] ...). */
 static Value make_like(Value self, const void *p, size_t n)
 {
 	if (!IS_BYTES(self)) {
 		extern Value bytearray_from(const void *p, size_t n);
 		return bytearray_from(p, n);
 	}
+	if (obj_is(self, &bytes_type) && p == ((Bytes *)self.u.o)->data && n == ((Bytes *)self.u.o)->n)
+		return val_incref(self);
 	Bytes *b = bytes_new(p, n);
 	return b ? v_obj(&b->ob) : v_null();
 }
@@ -562,6 +583,11 @@ static Value m_join(Value self, const Value *args, size_t nargs, Tuple *kw)
 	Value l = seq_to_list(args[0]);
 	if (IS_NULL(l))
 		return l;
+	if (IS_BYTES(self) && AS_LIST(l)->n == 1 && obj_is(AS_LIST(l)->items[0], &bytes_type)) {
+		Value only = val_incref(AS_LIST(l)->items[0]);
+		val_decref(l);
+		return only;
+	}
 	StrBuf sb;
 	sb_init(&sb);
 	for (size_t i = 0; i < AS_LIST(l)->n; i++) {
@@ -1060,6 +1086,8 @@ static Value m_translate(Value self, const Value *args, size_t nargs, Tuple *kw)
 	}
 	size_t n;
 	const unsigned char *p = buf_of(self, &n);
+	if (!table && IS_NULL(a[1]) && obj_is(self, &bytes_type))
+		return val_incref(self);      /* nothing to change */
 	unsigned char *out = mem_alloc(n + 1);
 	if (!out)
 		return v_null();

@@ -18,8 +18,6 @@ static Value dict_repr_inner(Value v);
 
 static Value dict_repr(Value v)
 {
-	extern int repr_enter(Obj *o);
-	extern void repr_leave(Obj *o);
 	Dict *d = AS_DICT(v);
 	if (d->used == 0)
 		return str_value(str_cstr("{}"));
@@ -451,16 +449,21 @@ static int view_contains(Value v, Value x)
 	return 0;
 }
 
+/* dict_values([...]): a view met again inside its own repr prints as ...
+ * (CPython's dictview_repr marks the view). */
 static Value view_repr(Value v)
 {
-	DictView *dv = (DictView *)v.u.o;
 	const char *name = v.u.o->type->name;
+	if (repr_enter(v.u.o))
+		return str_value(str_cstr("..."));
 	Value l = seq_to_list(v);
-	if (IS_NULL(l))
+	if (IS_NULL(l)) {
+		repr_leave(v.u.o);
 		return l;
+	}
 	Value inner = seq_repr("[", "]", AS_LIST(l)->items, AS_LIST(l)->n, false);
 	val_decref(l);
-	(void)dv;
+	repr_leave(v.u.o);
 	if (IS_NULL(inner))
 		return inner;
 	Value r = str_value(str_printf("%s(%s)", name, AS_STR(inner)->data));

@@ -377,27 +377,31 @@ static Value exc_str(Value v)
 		return val_incref(e->note);
 	if (type_is_subtype(t, Exc_KeyError) && e->args && e->args->n == 1)
 		return obj_repr(e->args->items[0]);
-	if (type_is_subtype(t, Exc_OSError) && e->args && e->args->n == 2) {
-		Value fn = e->dict ? dict_get_str(e->dict, ID(filename)) : v_null();
-		StrBuf b;
-		sb_init(&b);
-		sb_addc(&b, '[');
-		sb_adds(&b, "Errno ");
-		sb_add_strv(&b, e->args->items[0]);
-		sb_adds(&b, "] ");
-		sb_add_strv(&b, e->args->items[1]);
-		if (!IS_NULL(fn) && !IS_NONE(fn)) {
-			sb_adds(&b, ": ");
-			sb_add_repr(&b, fn);
-			Str *k = str_intern("filename2");
-			Value fn2 = dict_get_str(e->dict, k);
-			obj_decref(&k->ob);
-			if (!IS_NULL(fn2) && !IS_NONE(fn2)) {
-				sb_adds(&b, " -> ");
-				sb_add_repr(&b, fn2);
+	if (type_is_subtype(t, Exc_OSError) && e->dict) {
+		/* CPython's OSError_str reads the attributes as they are now */
+		Str *k_errno = str_intern("errno"), *k_fn2 = str_intern("filename2");
+		Value no = dict_get_str(e->dict, k_errno), se = dict_get_str(e->dict, ID(strerror));
+		Value fn = dict_get_str(e->dict, ID(filename)), fn2 = dict_get_str(e->dict, k_fn2);
+		obj_decref(&k_errno->ob);
+		obj_decref(&k_fn2->ob);
+		bool has_fn = !IS_NULL(fn) && !IS_NONE(fn);
+		if (has_fn || (!IS_NULL(no) && !IS_NONE(no) && !IS_NULL(se) && !IS_NONE(se))) {
+			StrBuf b;
+			sb_init(&b);
+			sb_adds(&b, "[Errno ");
+			sb_add_strv(&b, IS_NULL(no) ? v_none() : no);
+			sb_adds(&b, "] ");
+			sb_add_strv(&b, IS_NULL(se) ? v_none() : se);
+			if (has_fn) {
+				sb_adds(&b, ": ");
+				sb_add_repr(&b, fn);
+				if (!IS_NULL(fn2) && !IS_NONE(fn2)) {
+					sb_adds(&b, " -> ");
+					sb_add_repr(&b, fn2);
+				}
 			}
+			return str_value(sb_finish(&b));
 		}
-		return str_value(sb_finish(&b));
 	}
 	if (type_is_subtype(t, Exc_SyntaxError) && e->dict) {
 		Value msg = dict_get_str(e->dict, ID(msg));
@@ -598,6 +602,9 @@ static Value exc_add_note(Value self, const Value *args, size_t nargs, Tuple *kw
 	return v_none();
 }
 
+/* BlockingIOError exactly (its third argument may be a count) */
+static Type *exc_blocking_io;
+
 /* per-type attributes kept in the instance dict, derived from args */
 static void exc_fill_extra(Exc *e)
 {
@@ -610,18 +617,32 @@ static void exc_fill_extra(Exc *e)
 	} else if (type_is_subtype(t, Exc_SystemExit)) {
 		dict_set_str(e->dict, ID(code), a->n == 0 ? v_none() : a->n == 1 ? a->items[0] : v_obj(&a->ob));
 	} else if (type_is_subtype(t, Exc_OSError)) {
-		/* OSError(errno, strerror[, filename[, winerror[, filename2]]]):
-		 * with a filename, .args keeps only (errno, strerror) */
+		/* OSError(errno, strerror[, filename[, winerror[, filename2]]]),
+		 * as CPython's oserror_parse_args/oserror_init: a filename (not
+		 * None) is taken out of .args, which keeps (errno, strerror);
+		 * filename2 counts only with a filename; BlockingIOError's third
+		 * argument, a number, is characters_written instead */
 		Value none = v_none();
 		bool full = a->n >= 2 && a->n <= 5;
+		Value fn = full && a->n >= 3 ? a->items[2] : none;
+		Value fn2 = full && a->n == 5 && !IS_NONE(fn) ? a->items[4] : none;
 		Str *k_errno = str_intern("errno"), *k_fn2 = str_intern("filename2");
 		dict_set_str(e->dict, k_errno, full ? a->items[0] : none);
 		dict_set_str(e->dict, ID(strerror), full ? a->items[1] : none);
-		dict_set_str(e->dict, ID(filename), full && a->n >= 3 ? a->items[2] : none);
-		dict_set_str(e->dict, k_fn2, full && a->n == 5 ? a->items[4] : none);
 		obj_decref(&k_errno->ob);
+		if (!IS_NONE(fn) && t == exc_blocking_io && (is_intlike(fn) || val_type(fn)->index)) {
+			Str *k_cw = str_intern("characters_written");
+			Value n = obj_index(fn);
+			if (!IS_NULL(n))
+				dict_set_str(e->dict, k_cw, n);
+			val_decref(n);
+			obj_decref(&k_cw->ob);
+			fn = none;
+		}
+		dict_set_str(e->dict, ID(filename), fn);
+		dict_set_str(e->dict, k_fn2, fn2);
 		obj_decref(&k_fn2->ob);
-		if (full && a->n >= 3) {
+		if (!IS_NONE(fn)) {
 			Tuple *two = tuple_from(a->items, 2);
 			if (two) {
 				e->args = two;
@@ -887,7 +908,7 @@ void exc_types_init(Dict *b)
 	dict_set_str(b, str_intern("EnvironmentError"), v_obj(&Exc_OSError->ob));
 	dict_set_str(b, str_intern("IOError"), v_obj(&Exc_OSError->ob));
 	Type *O = Exc_OSError, *tmp;
-	E(tmp, "BlockingIOError", O);
+	E(exc_blocking_io, "BlockingIOError", O);
 	E(tmp, "ChildProcessError", O);
 	Type *conn;
 	E(conn, "ConnectionError", O);

@@ -86,8 +86,6 @@ Value seq_repr(const char *open, const char *close, const Value *items, size_t n
 
 static Value tuple_repr(Value v)
 {
-	extern int repr_enter(Obj *o);
-	extern void repr_leave(Obj *o);
 	Tuple *t = AS_TUPLE(v);
 	if (t->n == 0)
 		return seq_repr("(", ")", t->items, 0, true);
@@ -478,8 +476,6 @@ static void list_gc_clear(Obj *o)
 
 static Value list_repr(Value v)
 {
-	extern int repr_enter(Obj *o);
-	extern void repr_leave(Obj *o);
 	List *l = AS_LIST(v);
 	if (l->n == 0)
 		return str_value(str_cstr("[]"));

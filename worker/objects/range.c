@@ -287,39 +287,100 @@ static Value range_item(Range *r, Value i)
 	return res;
 }
 
+/* One bound of a slice of a sequence of length len, as CPython's
+ * _PySlice_GetLongIndices computes it in arbitrary precision: None is
+ * dflt, a negative index counts from the end, and the result is clamped
+ * to [lower, upper].  A new reference, or null with an error set. */
+static Value slice_index(Value x)
+{
+	if (!is_intlike(x) && !val_type(x)->index)
+		return err_null_format(Exc_TypeError, "slice indices must be integers or None or have an __index__ method");
+	return obj_index(x);
+}
+
+static Value slice_bound(Value x, Value len, Value lower, Value upper, Value dflt)
+{
+	if (IS_NONE(x))
+		return val_incref(dflt);
+	Value i = slice_index(x);
+	if (IS_NULL(i))
+		return i;
+	if (int_sign(i) < 0) {
+		Value j = binop(i, len, NB_ADD);
+		val_decref(i);
+		if (IS_NULL(j))
+			return j;
+		i = j;
+		if (int_cmp(i, lower) < 0) {
+			val_decref(i);
+			return val_incref(lower);
+		}
+	} else if (int_cmp(i, upper) > 0) {
+		val_decref(i);
+		return val_incref(upper);
+	}
+	return i;
+}
+
+/* r[k] for a slice k, as CPython's compute_slice: the slice's indices
+ * over len(r) (any size), then start + index * step for each bound, so
+ * range(4)[1::2] is range(1, 4, 2). */
+static Value range_slice(Range *r, Slice *k)
+{
+	Value step = IS_NONE(k->step) ? v_int(1) : slice_index(k->step);
+	if (IS_NULL(step))
+		return step;
+	if (int_sign(step) == 0) {
+		val_decref(step);
+		return err_null_format(Exc_ValueError, "slice step cannot be zero");
+	}
+	Value len = range_len_value(r);
+	if (IS_NULL(len)) {
+		val_decref(step);
+		return len;
+	}
+	bool neg = int_sign(step) < 0;
+	Value lower = v_int(neg ? -1 : 0);
+	Value upper = neg ? binop(len, v_int(1), NB_SUB) : val_incref(len);
+	Value a = v_null(), b = v_null(), res = v_null();
+	if (IS_NULL(upper))
+		goto out;
+	a = slice_bound(k->start, len, lower, upper, neg ? upper : lower);
+	if (IS_NULL(a))
+		goto out;
+	b = slice_bound(k->stop, len, lower, upper, neg ? lower : upper);
+	if (IS_NULL(b))
+		goto out;
+	Value bounds[2] = {a, b}, made[2] = {v_null(), v_null()};
+	for (int i = 0; i < 2; i++) {
+		Value off = binop(bounds[i], r->step, NB_MUL);
+		if (IS_NULL(off))
+			break;
+		made[i] = binop(r->start, off, NB_ADD);
+		val_decref(off);
+		if (IS_NULL(made[i]))
+			break;
+	}
+	Value new_step = binop(r->step, step, NB_MUL);
+	if (!IS_NULL(made[0]) && !IS_NULL(made[1]) && !IS_NULL(new_step))
+		res = range_make(&range_type, made[0], made[1], new_step);
+	val_decref(made[0]);
+	val_decref(made[1]);
+	val_decref(new_step);
+out:
+	val_decref(a);
+	val_decref(b);
+	val_decref(upper);
+	val_decref(len);
+	val_decref(step);
+	return res;
+}
+
 static Value range_getitem(Value v, Value k)
 {
 	Range *r = (Range *)v.u.o;
-	if (IS_SLICE(k)) {
-		ssize_t len = range_len(v);
-		if (len < 0)
-			return v_null();
-		ssize_t a, b, st, n;
-		if (!slice_indices((Slice *)k.u.o, len, &a, &b, &st, &n))
-			return v_null();
-		(void)n;
-		/* as CPython's compute_slice: start + i * step for the slice's
-		 * own start and stop indices (range(4)[1::2] is range(1, 4, 2)) */
-		Value start = v_null(), stop = v_null();
-		Value off = binop(v_int(a), r->step, NB_MUL);
-		if (!IS_NULL(off)) {
-			start = binop(r->start, off, NB_ADD);
-			val_decref(off);
-		}
-		off = binop(v_int(b), r->step, NB_MUL);
-		if (!IS_NULL(off)) {
-			stop = binop(r->start, off, NB_ADD);
-			val_decref(off);
-		}
-		Value step = binop(r->step, v_int(st), NB_MUL);
-		Value res = v_null();
-		if (!IS_NULL(start) && !IS_NULL(stop) && !IS_NULL(step))
-			res = range_make(&range_type, start, stop, step);
-		val_decref(start);
-		val_decref(stop);
-		val_decref(step);
-		return res;
-	}
+	if (IS_SLICE(k))
+		return range_slice(r, (Slice *)k.u.o);
 	if (!is_intlike(k) && !val_type(k)->index)
 		return err_null_format(Exc_TypeError, "range indices must be integers or slices, not %s", type_name_of(k));
 	if (r->small && k.tag == V_INT) {

@@ -424,16 +424,21 @@ static Value format_field(FmtCtx *c, const char *p, size_t n)
 	return r;
 }
 
+/* As CPython's _PyUnicodeWriter: when the result is one field's str and
+ * nothing else ('{}'.format(s)), that str object itself is the result. */
 static Value format_string(FmtCtx *c, const char *p, size_t n)
 {
 	StrBuf b;
 	sb_init(&b);
+	Value sole = v_null();   /* the only non-empty piece so far, an exact str */
+	bool more = false;       /* a second non-empty piece was added */
 	size_t i = 0;
 	while (i < n) {
 		char ch = p[i];
 		if (ch == '{') {
 			if (i + 1 < n && p[i + 1] == '{') {
 				sb_addc(&b, '{');
+				more = true;
 				i += 2;
 				continue;
 			}
@@ -446,6 +451,7 @@ static Value format_string(FmtCtx *c, const char *p, size_t n)
 			}
 			if (i >= n) {
 				sb_free(&b);
+				val_decref(sole);
 				if (s == n)
 					return err_null_format(Exc_ValueError, "Single '{' encountered in format string");
 				return err_null_format(Exc_ValueError, "expected '}' before end of string");
@@ -453,7 +459,14 @@ static Value format_string(FmtCtx *c, const char *p, size_t n)
 			Value r = format_field(c, p + s, i - s);
 			if (IS_NULL(r)) {
 				sb_free(&b);
+				val_decref(sole);
 				return r;
+			}
+			if (AS_STR(r)->nbytes) {
+				if (IS_NULL(sole) && !more && obj_is(r, &str_type))
+					sole = val_incref(r);
+				else
+					more = true;
 			}
 			sb_add_str(&b, AS_STR(r));
 			val_decref(r);
@@ -461,18 +474,26 @@ static Value format_string(FmtCtx *c, const char *p, size_t n)
 		} else if (ch == '}') {
 			if (i + 1 < n && p[i + 1] == '}') {
 				sb_addc(&b, '}');
+				more = true;
 				i += 2;
 				continue;
 			}
 			sb_free(&b);
+			val_decref(sole);
 			return err_null_format(Exc_ValueError, "Single '}' encountered in format string");
 		} else {
 			size_t s = i;
 			while (i < n && p[i] != '{' && p[i] != '}')
 				i++;
 			sb_add(&b, p + s, i - s);
+			more = true;
 		}
 	}
+	if (!IS_NULL(sole) && !more) {
+		sb_free(&b);
+		return sole;
+	}
+	val_decref(sole);
 	return str_value(sb_finish(&b));
 }
 

@@ -361,6 +361,11 @@ static Value do_split(Value self, const Value *args, size_t nargs, Tuple *kw, bo
 			err_no_memory();
 		return v_null();
 	}
+	/* as CPython: no split made, the list holds the str itself */
+	if (l->n == 1 && obj_is(self, &str_type) && AS_STR(l->items[0])->nbytes == s->nbytes && l->items[0].u.o != self.u.o) {
+		val_decref(l->items[0]);
+		l->items[0] = val_incref(self);
+	}
 	if (right) {
 		/* rsplit callbacks arrive right to left */
 		for (size_t i = 0, j = l->n; i + 1 < j; i++, j--) {
@@ -426,6 +431,10 @@ Value str_join_list(Str *sep, Value iterable)
 		Value r = val_incref(l->items[0]);
 		val_decref(seq);
 		return r;
+	}
+	if (total == 0) {
+		val_decref(seq);
+		return str_value(str_empty());
 	}
 	if (!mem_check(total))
 		return val_decref(seq), v_null();

@@ -327,6 +327,10 @@ void err_no_memory(void);
 Obj *err_peek(void);
 void err_key(Value key);                  /* KeyError(key) */
 const char *type_name_of(Value v);
+/* Containers being repr'd right now (CPython's Py_ReprEnter/Leave,
+ * worker/objects/abstract.c): 1 when o is already being repr'd. */
+int repr_enter(Obj *o);
+void repr_leave(Obj *o);
 Value exc_new(Type *t, const Value *args, size_t n);
 /* A builtin exception class by name (never the script's rebinding); NULL: none. */
 Type *exc_builtin_type_named(const char *name);

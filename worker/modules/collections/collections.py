@@ -495,21 +495,21 @@ class defaultdict(dict):
         return value
 
     def __repr__(self):
+        # as CPython's defaultdict_repr: only the factory is marked while
+        # its repr is taken; the dict part marks the object itself, so a
+        # defaultdict inside itself prints as defaultdict(..., {...})
         factory = self.default_factory
-        key = id(self)
-        if key in _dict_repr_busy:
-            return '...'
-        _dict_repr_busy.add(key)
-        try:
-            if factory is None:
-                frepr = 'None'
-            elif id(factory) in _dict_repr_busy:
-                frepr = '...'
-            else:
+        if factory is None:
+            frepr = 'None'
+        elif id(factory) in _dict_repr_busy:
+            frepr = '...'
+        else:
+            _dict_repr_busy.add(id(factory))
+            try:
                 frepr = repr(factory)
-            return f'{type(self).__name__}({frepr}, {dict.__repr__(self)})'
-        finally:
-            _dict_repr_busy.discard(key)
+            finally:
+                _dict_repr_busy.discard(id(factory))
+        return f'{type(self).__name__}({frepr}, {dict.__repr__(self)})'
 
     def copy(self):
         return type(self)(self.default_factory, self)

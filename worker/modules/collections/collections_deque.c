@@ -12,8 +12,6 @@
 #include "worker/eval/vm.h"
 
 void type_ready(Type *t);
-int repr_enter(Obj *o);
-void repr_leave(Obj *o);
 
 typedef struct Deque {
 	Obj ob;

@@ -10,8 +10,6 @@
 #include "worker/modules/registry.h"
 
 void type_ready(Type *t);
-int repr_enter(Obj *o);
-void repr_leave(Obj *o);
 
 typedef struct Partial {
 	Obj ob;
