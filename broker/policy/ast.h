@@ -78,4 +78,11 @@ struct policy_set {
 int parse_policy_set(struct arena *, const char *text, size_t len, const char *name,
                      struct policy_set *out, char *err, size_t errlen);
 
+/* The same, with Dogwood's temporal blocks: each `temporal { phi }` becomes
+ * a leaf in *temporal (temporal.h) and, in the rule, the Cedar expression
+ * context.policy_<i>__temporal_<k>.  parse_policy_set refuses them. */
+struct temporal_set;
+int parse_policy_set_temporal(struct arena *, const char *text, size_t len, const char *name,
+                              struct temporal_set *temporal, struct policy_set *out, char *err, size_t errlen);
+
 #endif

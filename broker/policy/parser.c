@@ -12,6 +12,7 @@
 #include "broker/policy/ast.h"
 #include "broker/policy/ext.h"
 #include "broker/policy/lexer.h"
+#include "broker/policy/temporal.h"
 
 enum { MAX_DEPTH = 200, MAX_HEIGHT = 1000 };
 
@@ -26,6 +27,7 @@ struct parser {
 	int depth;
 	int rule_no;            /* 1-based number of the rule being parsed */
 	const char *rule_id;    /* its @id, once seen */
+	struct temporal_set *temporal;  /* where temporal blocks go; NULL: refused */
 };
 
 static void perr(struct parser *p, int line, int col, const char *fmt, ...)
@@ -294,6 +296,47 @@ static void temporal_refused(struct parser *p, const struct token *at)
 	     p->rule_no);
 }
 
+/* `temporal { phi }` with the current token at `{`: phi is parsed as a
+ * leaf of this rule and the block lowers to context.policy_<i>__temporal_<k>
+ * (dogwood.md 4.2).  Leaves the token after the closing brace. */
+static struct expr *temporal_block(struct parser *p, const struct token *at)
+{
+	if (!p->temporal)
+		temporal_refused(p, at);
+	const char *start = p->tok.p + 1;
+	int line = p->tok.line, col = p->tok.col + 1;
+	int depth = 1;
+	struct token t;
+	for (;;) {
+		t = lexer_next(&p->lx);
+		if (t.kind == T_EOF)
+			perr(p, at->line, at->col, "the `temporal {` block is not closed");
+		if (t.kind == T_ERROR)
+			perr(p, t.line, t.col, "%s", p->lx.err ? p->lx.err : "invalid character");
+		if (t.kind == T_LBRACE)
+			depth++;
+		else if (t.kind == T_RBRACE && --depth == 0)
+			break;
+	}
+	char msg[400];
+	struct temporal_leaf *leaf = temporal_parse(p->temporal, p->a, start, (size_t)(t.p - start),
+	                                            p->rule_no - 1, line, col, msg, sizeof msg);
+	if (!leaf) {
+		/* msg is "<line>:<col>: text" */
+		int l = 0, c = 0, used = 0;
+		if (sscanf(msg, "%d:%d: %n", &l, &c, &used) >= 2 && used > 0)
+			perr(p, l, c, "temporal: %s", msg + used);
+		perr(p, at->line, at->col, "temporal: %s", msg);
+	}
+	next(p);
+	struct expr *ctx = node(p, X_VAR, at);
+	ctx->var = VAR_CONTEXT;
+	struct expr *e = node2(p, X_ATTR, at, ctx, NULL);
+	e->name.p = leaf->key;
+	e->name.n = strlen(leaf->key);
+	return e;
+}
+
 /* comma list of expressions up to `close`; trailing comma accepted */
 static struct expr **parse_list(struct parser *p, enum tok close, size_t *count)
 {
@@ -420,7 +463,7 @@ static struct expr *parse_primary(struct parser *p)
 		struct lexer save = p->lx;
 		next(p);
 		if (p->tok.kind == T_LBRACE)
-			temporal_refused(p, &t);
+			return temporal_block(p, &t);
 		p->lx = save;
 		p->tok = t;
 	}
@@ -462,9 +505,14 @@ static struct expr *parse_primary(struct parser *p)
 		perr(p, t.line, t.col, "expected an entity uid like %.*s::\"id\"", (int)path.n, path.p);
 	static const char *const temporal_words[] = { "formerly", "previous", "since", "count", "sum",
 	                                              "exists", "tp", NULL };
-	for (int i = 0; temporal_words[i]; i++)
-		if (str_is(path, temporal_words[i]))
+	for (int i = 0; temporal_words[i]; i++) {
+		if (!str_is(path, temporal_words[i]))
+			continue;
+		if (!p->temporal)
 			temporal_refused(p, &t);
+		perr(p, t.line, t.col, "`%.*s` is a temporal operator: write it inside `temporal { ... }`",
+		     (int)path.n, path.p);
+	}
 	perr(p, t.line, t.col, "unknown variable `%.*s`; the variables are principal, action, resource and context",
 	     (int)path.n, path.p);
 }
@@ -953,15 +1001,24 @@ static void parse_rule(struct parser *p, struct rule *r)
 		else
 			break;
 		next(p);
-		if (is_ident(p, "temporal"))
-			temporal_refused(p, &ct);
-		if (is_ident(p, "guardrails"))
+		struct expr *body;
+		if (is_ident(p, "temporal")) {
+			if (!p->temporal)
+				temporal_refused(p, &ct);
+			struct token tt = p->tok;
 			next(p);
-		expect(p, T_LBRACE, when ? "`{` after `when`" : "`{` after `unless`");
-		if (p->tok.kind == T_RBRACE)
-			perr(p, p->tok.line, p->tok.col, "a condition body cannot be empty");
-		struct expr *body = parse_expr(p);
-		expect(p, T_RBRACE, "`}` to close the condition, or an operator");
+			if (p->tok.kind != T_LBRACE)
+				unexpected(p, "`{` after `temporal`");
+			body = temporal_block(p, &tt);
+		} else {
+			if (is_ident(p, "guardrails"))
+				next(p);
+			expect(p, T_LBRACE, when ? "`{` after `when`" : "`{` after `unless`");
+			if (p->tok.kind == T_RBRACE)
+				perr(p, p->tok.line, p->tok.col, "a condition body cannot be empty");
+			body = parse_expr(p);
+			expect(p, T_RBRACE, "`}` to close the condition, or an operator");
+		}
 		if (r->nclauses == cap) {
 			size_t ncap = cap ? cap * 2 : 2;
 			struct clause *nc = arena_array(p->a, ncap, sizeof *nc);
@@ -1000,9 +1057,16 @@ static void parse_rule(struct parser *p, struct rule *r)
 int parse_policy_set(struct arena *a, const char *text, size_t len, const char *name,
                      struct policy_set *out, char *err, size_t errlen)
 {
+	return parse_policy_set_temporal(a, text, len, name, NULL, out, err, errlen);
+}
+
+int parse_policy_set_temporal(struct arena *a, const char *text, size_t len, const char *name,
+                              struct temporal_set *temporal, struct policy_set *out, char *err, size_t errlen)
+{
 	struct parser p;
 	memset(&p, 0, sizeof p);
 	p.a = a;
+	p.temporal = temporal;
 	p.name = name ? name : "policy";
 	p.err = err;
 	p.errlen = errlen;
