@@ -12,6 +12,7 @@
 #include "broker/policy/ast.h"
 #include "broker/policy/ext.h"
 #include "broker/policy/lexer.h"
+#include "broker/policy/macro.h"
 #include "broker/policy/temporal.h"
 
 enum { MAX_DEPTH = 200, MAX_HEIGHT = 1000 };
@@ -28,6 +29,8 @@ struct parser {
 	int rule_no;            /* 1-based number of the rule being parsed */
 	const char *rule_id;    /* its @id, once seen */
 	struct temporal_set *temporal;  /* where temporal blocks go; NULL: refused */
+	struct macro_table *macros;     /* the policy's `def`s (with temporal) */
+	int expanding;                  /* depth of macro calls being parsed */
 };
 
 static void perr(struct parser *p, int line, int col, const char *fmt, ...)
@@ -319,7 +322,19 @@ static struct expr *temporal_block(struct parser *p, const struct token *at)
 			break;
 	}
 	char msg[400];
-	struct temporal_leaf *leaf = temporal_parse(p->temporal, p->a, start, (size_t)(t.p - start),
+	size_t blen = (size_t)(t.p - start);
+	if (p->macros && p->macros->n) {
+		size_t n;
+		const char *x = macro_expand_temporal(p->a, p->macros, start, blen, &n, msg, sizeof msg);
+		if (!x)
+			perr(p, line, col, "temporal: %s", msg);
+		if (n != blen || memcmp(x, start, n) != 0) {
+			/* positions inside an expansion are the block's own */
+			start = x;
+			blen = n;
+		}
+	}
+	struct temporal_leaf *leaf = temporal_parse(p->temporal, p->a, start, blen,
 	                                            p->rule_no - 1, line, col, msg, sizeof msg);
 	if (!leaf) {
 		/* msg is "<line>:<col>: text" */
@@ -334,6 +349,36 @@ static struct expr *temporal_block(struct parser *p, const struct token *at)
 	struct expr *e = node2(p, X_ATTR, at, ctx, NULL);
 	e->name.p = leaf->key;
 	e->name.n = strlen(leaf->key);
+	return e;
+}
+
+/* NAME(args) for a `def cedar` macro, with the current token at `(`: the
+ * body with the arguments' text in place of its parameters, parsed as
+ * the expression it stands for. */
+static struct expr *macro_call(struct parser *p, const struct macro *m, const struct token *at)
+{
+	if (m->temporal)
+		perr(p, at->line, at->col, "`%s` is a temporal macro (def temporal): call it inside temporal { ... }", m->name);
+	if (p->expanding >= 16)
+		perr(p, at->line, at->col, "macro calls nested too deeply");
+	const char *args[MACRO_MAX_PARAMS];
+	size_t lens[MACRO_MAX_PARAMS], nargs, n;
+	char msg[320];
+	if (macro_call_args(&p->lx, p->tok.p, args, lens, &nargs, msg, sizeof msg) != 0)
+		perr(p, at->line, at->col, "call of macro `%s`: %s", m->name, msg);
+	char *text = macro_expand(p->a, p->macros, m, args, lens, nargs, &n, msg, sizeof msg);
+	if (!text)
+		perr(p, at->line, at->col, "%s", msg);
+	struct lexer resume = p->lx;
+	lexer_init(&p->lx, text, n);
+	p->expanding++;
+	next(p);
+	struct expr *e = parse_expr(p);
+	if (p->tok.kind != T_EOF)
+		perr(p, at->line, at->col, "the body of macro `%s` is not one expression", m->name);
+	p->expanding--;
+	p->lx = resume;
+	next(p);
 	return e;
 }
 
@@ -476,6 +521,11 @@ static struct expr *parse_primary(struct parser *p)
 		e = node(p, X_LIT, &t);
 		e->lit = value_entity(p->a, path, id);
 		return e;
+	}
+	if (p->tok.kind == T_LPAREN && p->macros) {
+		const struct macro *m = macro_find(p->macros, path.p, path.n);
+		if (m)
+			return macro_call(p, m, &t);
 	}
 	if (p->tok.kind == T_LPAREN) {
 		/* only the extension constructors (optionally spelled __cedar::) */
@@ -1054,19 +1104,26 @@ static void parse_rule(struct parser *p, struct rule *r)
 	r->cond = c;
 }
 
+static int parse_text(struct arena *a, const char *text, size_t len, const char *name,
+                      struct temporal_set *temporal, struct macro_table *macros,
+                      struct policy_set *out, char *err, size_t errlen);
+
 int parse_policy_set(struct arena *a, const char *text, size_t len, const char *name,
                      struct policy_set *out, char *err, size_t errlen)
 {
-	return parse_policy_set_temporal(a, text, len, name, NULL, out, err, errlen);
+	return parse_text(a, text, len, name, NULL, NULL, out, err, errlen);
 }
 
-int parse_policy_set_temporal(struct arena *a, const char *text, size_t len, const char *name,
-                              struct temporal_set *temporal, struct policy_set *out, char *err, size_t errlen)
+/* The parse proper, over text the macros' definitions are out of. */
+static int parse_text(struct arena *a, const char *text, size_t len, const char *name,
+                      struct temporal_set *temporal, struct macro_table *macros,
+                      struct policy_set *out, char *err, size_t errlen)
 {
 	struct parser p;
 	memset(&p, 0, sizeof p);
 	p.a = a;
 	p.temporal = temporal;
+	p.macros = macros;
 	p.name = name ? name : "policy";
 	p.err = err;
 	p.errlen = errlen;
@@ -1097,4 +1154,27 @@ int parse_policy_set_temporal(struct arena *a, const char *text, size_t len, con
 		out->n++;
 	}
 	return 0;
+}
+
+int parse_policy_set_temporal(struct arena *a, const char *text, size_t len, const char *name,
+                              struct temporal_set *temporal, struct policy_set *out, char *err, size_t errlen)
+{
+	if (!temporal)
+		return parse_text(a, text, len, name, NULL, NULL, out, err, errlen);
+	/* the `def`s come out of a copy of the text first */
+	struct macro_table macros;
+	memset(&macros, 0, sizeof macros);
+	char *copy = arena_strdup(a, text, len);
+	char msg[400];
+	if (macro_collect(a, copy, len, &macros, msg, sizeof msg) != 0) {
+		/* msg is "<line>:<col>: text": keep the usual shape */
+		int l = 0, c = 0, used = 0;
+		if (sscanf(msg, "%d:%d: %n", &l, &c, &used) >= 2 && used > 0)
+			snprintf(err, errlen, "%s:%d:%d: failed to parse policy source: dogwood parse: %s",
+			         name ? name : "policy", l, c, msg + used);
+		else
+			snprintf(err, errlen, "%s: failed to parse policy source: dogwood parse: %s", name ? name : "policy", msg);
+		return -1;
+	}
+	return parse_text(a, copy, len, name, temporal, &macros, out, err, errlen);
 }

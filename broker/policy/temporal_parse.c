@@ -544,11 +544,11 @@ static int cmp_op(const struct token *t, enum tcmp *op)
 	}
 }
 
-static struct tnode *comparison(struct tparser *p)
+static struct tnode *comparison_with(struct tparser *p, struct tterm *lhs)
 {
 	char b[64];
 	struct tnode *n = new_node(p, TN_CMP);
-	n->lhs = term(p);
+	n->lhs = lhs;
 	if (!cmp_op(&p->tok, &n->op)) {
 		if (n->lhs->kind == TT_COUNT || n->lhs->kind == TT_SUM)
 			terr(p, &p->tok, "an aggregate must be compared (as in `(count ...) > 3`), found %s",
@@ -560,6 +560,14 @@ static struct tnode *comparison(struct tparser *p)
 	n->rhs = term(p);
 	return n;
 }
+
+static struct tnode *comparison(struct tparser *p)
+{
+	return comparison_with(p, term(p));
+}
+
+static struct tnode *conj_since_rest(struct tparser *p, struct tnode *n);
+static struct tnode *conj_since(struct tparser *p);
 
 static int starts_predicate(struct tparser *p)
 {
@@ -580,7 +588,26 @@ static struct tnode *conjunct(struct tparser *p, int atom_only)
 		terr(p, &p->tok, "temporal formula nested too deeply");
 	struct tnode *n;
 	struct token at = p->tok;
-	if (at.kind == T_LPAREN && !is_word(peek(p), "count") && !is_word(peek(p), "sum")) {
+	if (at.kind == T_LPAREN && (is_word(peek(p), "count") || is_word(peek(p), "sum"))) {
+		/* `(count ...) > 3`, or a group whose first conjunct compares a
+		 * bare aggregate: `(sum x for ... where ... == n && n > 2)` */
+		next(p);
+		struct tterm *agg = aggregate(p);
+		if (p->tok.kind == T_RPAREN) {
+			next(p);
+			n = comparison_with(p, agg);
+		} else {
+			n = conj_since_rest(p, comparison_with(p, agg));
+			while (p->tok.kind == T_ANDAND) {
+				next(p);
+				struct tnode *x = new_node(p, TN_AND);
+				x->a = n;
+				x->b = conj_since(p);
+				n = x;
+			}
+			expect(p, T_RPAREN, "`)`");
+		}
+	} else if (at.kind == T_LPAREN) {
 		next(p);
 		n = condition(p);
 		expect(p, T_RPAREN, "`)`");
@@ -657,6 +684,12 @@ static struct tnode *conj_since(struct tparser *p)
 		x->a = n;
 		n = x;
 	}
+	return conj_since_rest(p, n);
+}
+
+/* an optional `since within W atom` after the conjunct n */
+static struct tnode *conj_since_rest(struct tparser *p, struct tnode *n)
+{
 	if (is_word(&p->tok, "since")) {
 		next(p);
 		struct tnode *s = new_node(p, TN_SINCE);
