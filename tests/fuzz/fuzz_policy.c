@@ -1,7 +1,9 @@
 /* tests/fuzz/fuzz_policy.c -- libFuzzer target for broker/policy: any bytes
  * must load as a Box policy or be refused with a message, never crash; a
  * loaded policy decides a fixed set of requests, and the same text is also
- * parsed in generic Cedar mode and evaluated against a small entity store. */
+ * parsed in generic Cedar mode and evaluated against a small entity store,
+ * and with Dogwood's temporal blocks and macros, each temporal leaf then
+ * evaluated at every point of a small history. */
 #include "config.h"
 
 #include <stddef.h>
@@ -14,6 +16,7 @@
 #include "broker/policy/codec.h"
 #include "broker/policy/json.h"
 #include "broker/policy/policy.h"
+#include "broker/policy/temporal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -61,11 +64,52 @@ static void generic(const char *text, size_t len)
 	arena_free(&a);
 }
 
+static const char *const history[] = {
+	"{\"input\":{\"path\":\"~/a\",\"n\":1},\"callerPrincipal\":{\"__entity\":{\"type\":\"Box::Agent\",\"id\":\"a\"}}}",
+	"{\"input\":{\"path\":\"~/a\",\"n\":2},\"output\":{\"result\":\"completed\"}}",
+	"{\"input\":{\"path\":\"~/b\",\"n\":-3}}",
+};
+
+static void temporal(const char *text, size_t len)
+{
+	char err[512];
+	struct arena a;
+	struct policy_set ps;
+	struct temporal_set ts;
+	memset(&ts, 0, sizeof ts);
+	arena_init(&a);
+	if (parse_policy_set_temporal(&a, text, len, "fuzz", &ts, &ps, err, sizeof err) == 0) {
+		struct temporal_event ev[3];
+		static const char *const kinds[] = { "request", "response", "request" };
+		for (size_t i = 0; i < 3; i++) {
+			ev[i].ts_s = (int64_t)i * 600;
+			ev[i].action_type = "Box::Action";
+			ev[i].action_id = i == 2 ? "fs:write" : "fs:read";
+			ev[i].kind = kinds[i];
+			ev[i].record = json_tokener_parse(history[i]);
+		}
+		json_object *ctx = json_tokener_parse("{\"input\":{\"path\":\"~/a\",\"n\":2}}");
+		struct temporal_request rq = { ctx, NULL, NULL, NULL };
+		for (size_t l = 0; l < ts.n; l++)
+			for (size_t now = 0; now < 3; now++)
+				if (temporal_leaf_eval(ts.leaves[l], ev, now, &rq, err, sizeof err) < 0 && err[0] == 0)
+					__builtin_trap();
+		json_object_put(ctx);
+		for (size_t i = 0; i < 3; i++)
+			json_object_put(ev[i].record);
+	} else if (err[0] == 0) {
+		__builtin_trap();
+	}
+	temporal_set_free(&ts);
+	arena_free(&a);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char err[1024];
 	const char *text = (const char *)data;
 	generic(text, size);
+	temporal(text, size);
 	struct policy *p = policy_load_text(text, size, "fuzz.dw", "/home/dev", err, sizeof err);
 	if (p == NULL) {
 		if (err[0] == 0)
