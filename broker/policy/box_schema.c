@@ -612,6 +612,11 @@ static enum tri check(struct vstate *v, const struct env *env, const struct expr
 		return TRI_UNKNOWN;
 	case X_ATTR: {
 		if (e->a->kind == X_VAR && e->a->var == VAR_CONTEXT) {
+			/* a temporal block of this rule, lowered (temporal.h) */
+			char leaf[32];
+			int k = snprintf(leaf, sizeof leaf, "policy_%d__temporal_", v->r->index);
+			if (k > 0 && e->name.n > (size_t)k && memcmp(e->name.p, leaf, (size_t)k) == 0)
+				return TRI_UNKNOWN;
 			if (!str_eq(e->name, str_c("input")))
 				refuse(v, "policy fails schema validation: for policy `policy_%d`, attribute `%.*s` "
 				       "in context for Box::Action::\"%s\" not found", v->r->index,

@@ -29,6 +29,11 @@ int box_action_index(struct str name);
  * (no inert-literal check).  Returns 0, or -1 with the refusal in err. */
 int box_validate(const struct policy_set *, const char *operator_home, char *err, size_t errlen);
 
+/* The event predicates of temporal leaves against the Box actions and
+ * their events' fields (box_temporal.c).  0, or -1 with the refusal. */
+struct temporal_set;
+int box_validate_temporal(const struct temporal_set *, char *err, size_t errlen);
+
 /* Which Box actions can rule r apply to (bit i = box_actions[i]). */
 unsigned box_rule_actions(const struct rule *r);
 

@@ -217,6 +217,16 @@ int macro_collect(struct arena *a, char *text, size_t len, struct macro_table *t
 
 /* ---- expansion ------------------------------------------------------------------- */
 
+static int one_token(const char *s, size_t n)
+{
+	struct lexer lx;
+	lexer_init(&lx, s, n);
+	struct token t = lexer_next(&lx);
+	if (t.kind == T_EOF || t.kind == T_ERROR)
+		return 0;
+	return lexer_next(&lx).kind == T_EOF;
+}
+
 char *macro_expand(struct arena *a, struct macro_table *tab, const struct macro *m, const char *const *args,
                    const size_t *arglens, size_t nargs, size_t *outlen, char *err, size_t errlen)
 {
@@ -259,10 +269,14 @@ char *macro_expand(struct arena *a, struct macro_table *tab, const struct macro 
 			         (int)id.n, id.p);
 			return NULL;
 		}
-		if (!m->temporal)
+		/* a Cedar argument keeps its own precedence in parentheses,
+		 * unless it is one token (a literal stays a literal: `like`
+		 * takes a string, not an expression) */
+		int wrap = !m->temporal && !one_token(args[i], arglens[i]);
+		if (wrap)
 			put(&o, "(", 1);
 		put(&o, args[i], arglens[i]);
-		if (!m->temporal)
+		if (wrap)
 			put(&o, ")", 1);
 	}
 	put(&o, m->body + pos, m->bodylen - pos);

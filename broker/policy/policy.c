@@ -11,6 +11,7 @@
 #include "broker/policy/ast.h"
 #include "broker/policy/authorize.h"
 #include "broker/policy/box_schema.h"
+#include "broker/policy/temporal.h"
 #include "broker/policy/codec.h"
 #include "broker/policy/json.h"
 
@@ -19,6 +20,7 @@ enum { POLICY_MAX_BYTES = 16 << 20, SUBJECT_CAP = 1024, MESSAGE_CAP = 4096 };
 struct policy {
 	struct arena arena;
 	struct policy_set set;
+	struct temporal_set temporal;           /* the temporal leaves (none run yet) */
 	const char **ids;                       /* @id, else "policy_N" */
 	size_t *bucket[BOX_NACTIONS];           /* rule indexes per action, source order */
 	size_t nbucket[BOX_NACTIONS];
@@ -79,9 +81,23 @@ struct policy *policy_load_text(const char *text, size_t len, const char *name,
 	arena_init(&p->arena);
 	if (text == NULL)
 		len = 0;
-	if (parse_policy_set(&p->arena, text ? text : "", len, name ? name : "policy.dw", &p->set,
-	                     err, errlen) != 0 ||
-	    box_validate(&p->set, operator_home, err, errlen) != 0) {
+	if (parse_policy_set_temporal(&p->arena, text ? text : "", len, name ? name : "policy.dw",
+	                              &p->temporal, &p->set, err, errlen) != 0 ||
+	    box_validate(&p->set, operator_home, err, errlen) != 0 ||
+	    box_validate_temporal(&p->temporal, err, errlen) != 0) {
+		policy_free(p);
+		return NULL;
+	}
+	if (p->temporal.n) {
+		/* checked, but not run: the history they read is not kept yet */
+		const struct rule *r = &p->set.rules[p->temporal.leaves[0]->rule];
+		if (r->id)
+			snprintf(err, errlen, "rule %d (@id(\"%s\")): temporal rules are not supported yet (box keeps no "
+			         "history of its decisions yet); write the rule without `temporal { ... }`",
+			         r->index + 1, r->id);
+		else
+			snprintf(err, errlen, "rule %d: temporal rules are not supported yet (box keeps no history of "
+			         "its decisions yet); write the rule without `temporal { ... }`", r->index + 1);
 		policy_free(p);
 		return NULL;
 	}
@@ -133,6 +149,7 @@ void policy_free(struct policy *p)
 {
 	if (p == NULL)
 		return;
+	temporal_set_free(&p->temporal);
 	arena_free(&p->arena);
 	free(p);
 }

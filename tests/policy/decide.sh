@@ -96,6 +96,35 @@ else
   echo "FAIL bad policy: status $status, stderr '$(cat "$tmp/err")'"
 fi
 
+# a def cedar macro expands where it is called
+cat > "$tmp/macro.dw" <<'DW'
+def cedar under(?path, ?pattern) { ?path like ?pattern };
+@id("out_write")
+permit (principal, action == Box::Action::"fs:write", resource)
+when { under(context.input.path, "~/out/*") };
+DW
+sed 's/policy.dw/macro.dw/' "$tmp/box.toml" > "$tmp/macro.toml"
+expect_with() {
+  cp "$tmp/box.toml" "$tmp/box.toml.keep"
+  cp "$5" "$tmp/box.toml"
+  expect "$1" "$2" "$3" "$4"
+  cp "$tmp/box.toml.keep" "$tmp/box.toml"
+}
+expect_with "a macro's condition decides" 0 \
+  '{"decision":"allow","cause":"permitted","rules":["out_write"],"reason":null,"errors":[]}' \
+  '{"action":"fs:write","input":{"path":"~/out/a.txt","operation":"write_content"}}' "$tmp/macro.toml"
+
+# a temporal rule is checked, then refused: no history is kept yet
+cat > "$tmp/temporal.dw" <<'DW'
+@id("no_net_after_secret")
+forbid (principal, action == Box::Action::"http:request", resource)
+when temporal { formerly within 1h Box::Action::"fs:read"::response{ input.path: "~/.aws/credentials", output.result: _ } };
+DW
+sed 's/policy.dw/temporal.dw/' "$tmp/box.toml" > "$tmp/temporal.toml"
+expect_error "a temporal rule is refused until box keeps a history" \
+  "box-broker: error: $tmp/temporal.dw: rule 1 (@id(\"no_net_after_secret\")): temporal rules are not supported yet (box keeps no history of its decisions yet); write the rule without \`temporal { ... }\`" \
+  '{"action":"fs:read","input":{"path":"~/x","operation":"read_content"}}' "$tmp/temporal.toml"
+
 checks=$((checks + 1))
 if [ -e "$tmp/state" ]; then
   failures=$((failures + 1))
