@@ -278,6 +278,8 @@ static void types_modified(void)
 	mcache_nfilled = 0;
 }
 
+static void type_modified(Type *t);
+
 static inline size_t mcache_hash(Type *t, Str *name)
 {
 	return (((uintptr_t)name >> 4) ^ ((uintptr_t)t >> 4) * 31) & (MCACHE_SIZE - 1);
@@ -475,7 +477,7 @@ static int type_setattr(Value v, Str *name, Value val)
 	} else {
 		r = dict_set_str(t->dict, name, val);
 	}
-	types_modified();
+	type_modified(t);
 	if (r == 0 && name->nbytes > 4 && name->data[0] == '_' && name->data[1] == '_')
 		type_update_slots(t, name);
 	return r;
@@ -1460,6 +1462,7 @@ static Value type_mro_m(Value self, const Value *args, size_t nargs, Tuple *kw)
  * class out, so a collected class is no longer anyone's subclass. */
 static Type **heap_types;
 static size_t n_heap_types, cap_heap_types;
+static bool heap_types_incomplete;      /* an append failed: type_modified() flushes all */
 
 static void heap_types_add(Type *t)
 {
@@ -1467,7 +1470,8 @@ static void heap_types_add(Type *t)
 		size_t cap = cap_heap_types ? cap_heap_types * 2 : 64;
 		Type **a = mem_realloc(heap_types, cap_heap_types * sizeof(Type *), cap * sizeof(Type *));
 		if (!a) {
-			err_clear();   /* only __subclasses__() would miss it */
+			err_clear();   /* __subclasses__() misses it; type_modified() flushes all */
+			heap_types_incomplete = true;
 			return;
 		}
 		heap_types = a;
@@ -1483,6 +1487,34 @@ static void heap_types_remove(Type *t)
 			memmove(&heap_types[i], &heap_types[i + 1], (n_heap_types - i - 1) * sizeof(Type *));
 			n_heap_types--;
 			return;
+		}
+	}
+}
+
+/* A class's own dict changed (an attribute set or deleted on it): t and
+ * every class whose MRO holds t take a new version, so the lookups cached
+ * under their old ones stop matching, and every other class keeps its
+ * cache (a class attribute assigned in a loop no longer empties the cache
+ * of every type).  The classes that can have t in their MRO are heap
+ * classes, all listed in heap_types (unless a list append failed: then,
+ * and near the end of the version space, every cached lookup goes). */
+static void type_modified(Type *t)
+{
+	if (!(t->flags & TF_HEAPTYPE) || heap_types_incomplete || next_version >= UINT32_MAX - n_heap_types - 2) {
+		types_modified();
+		return;
+	}
+	t->version = ++next_version;
+	for (size_t i = 0; i < n_heap_types; i++) {
+		Type *c = heap_types[i];
+		Tuple *m = c->mro;
+		if (c == t || !m)
+			continue;
+		for (size_t j = 1; j < m->n; j++) {
+			if (m->items[j].tag == V_OBJ && m->items[j].u.o == &t->ob) {
+				c->version = ++next_version;
+				break;
+			}
 		}
 	}
 }
