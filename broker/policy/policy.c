@@ -77,6 +77,12 @@ static void build_index(struct policy *p)
 struct policy *policy_load_text(const char *text, size_t len, const char *name,
                                 const char *operator_home, char *err, size_t errlen)
 {
+	return policy_load_text_ex(text, len, name, operator_home, 0, err, errlen);
+}
+
+struct policy *policy_load_text_ex(const char *text, size_t len, const char *name,
+                                   const char *operator_home, unsigned flags, char *err, size_t errlen)
+{
 	struct policy *p = xcalloc(1, sizeof *p);
 	arena_init(&p->arena);
 	if (text == NULL)
@@ -88,8 +94,8 @@ struct policy *policy_load_text(const char *text, size_t len, const char *name,
 		policy_free(p);
 		return NULL;
 	}
-	if (p->temporal.n) {
-		/* checked, but not run: the history they read is not kept yet */
+	if (p->temporal.n && !(flags & POLICY_ALLOW_TEMPORAL)) {
+		/* checked, but not run: the caller keeps no history for them */
 		const struct rule *r = &p->set.rules[p->temporal.leaves[0]->rule];
 		if (r->id)
 			snprintf(err, errlen, "rule %d (@id(\"%s\")): temporal rules are not supported yet (box keeps no "
@@ -106,6 +112,12 @@ struct policy *policy_load_text(const char *text, size_t len, const char *name,
 }
 
 struct policy *policy_load_file(const char *path, const char *operator_home, char *err, size_t errlen)
+{
+	return policy_load_file_ex(path, operator_home, 0, err, errlen);
+}
+
+struct policy *policy_load_file_ex(const char *path, const char *operator_home, unsigned flags,
+                                   char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "rb");
 	if (f == NULL) {
@@ -140,7 +152,7 @@ struct policy *policy_load_file(const char *path, const char *operator_home, cha
 		free(buf);
 		return NULL;
 	}
-	struct policy *p = policy_load_text(buf, n, path, operator_home, err, errlen);
+	struct policy *p = policy_load_text_ex(buf, n, path, operator_home, flags, err, errlen);
 	free(buf);
 	return p;
 }
@@ -190,8 +202,95 @@ void policy_decision_clear(struct policy_decision *d)
 	memset(d, 0, sizeof *d);
 }
 
+int policy_has_temporal(const struct policy *p)
+{
+	return p != NULL && p->temporal.n > 0;
+}
+
+int64_t policy_max_window_s(const struct policy *p)
+{
+	int64_t w = 0;
+	for (size_t i = 0; p && i < p->temporal.n; i++)
+		if (p->temporal.leaves[i]->max_window_s > w)
+			w = p->temporal.leaves[i]->max_window_s;
+	return w;
+}
+
+static json_object *entity_json(const char *type, const char *id)
+{
+	json_object *e = json_object_new_object(), *in = json_object_new_object();
+	json_object_object_add(in, "type", json_object_new_string(type));
+	json_object_object_add(in, "id", json_object_new_string(id));
+	json_object_object_add(e, "__entity", in);
+	return e;
+}
+
+/* The temporal leaves of the rules that can decide action a, evaluated at
+ * the newest event of the history, as context entries (key: Bool).
+ * Returns the number of entries, or -1 with err (an evaluation error). */
+static int temporal_entries(const struct policy *p, int a, json_object *input, const struct temporal_event *ev,
+                            size_t n, struct arena *scratch, struct rec_entry **out, char *err, size_t errlen)
+{
+	*out = NULL;
+	if (!p->temporal.n)
+		return 0;
+	if (n == 0) {
+		snprintf(err, errlen, "temporal evaluation: the history does not hold the request being decided");
+		return -1;
+	}
+	struct rec_entry *e = arena_array(scratch, p->temporal.n, sizeof *e);
+	int k = 0;
+	json_object *ctx = json_object_new_object();
+	json_object_object_add(ctx, "input", input ? json_object_get(input) : json_object_new_object());
+	json_object *principal = entity_json(BOX_PRINCIPAL_TYPE, BOX_PRINCIPAL_ID);
+	json_object *resource = entity_json(BOX_RESOURCE_TYPE, BOX_RESOURCE_ID);
+	struct temporal_request rq = { ctx, principal, resource, NULL };
+	int rc = 0;
+	for (size_t i = 0; i < p->temporal.n && rc == 0; i++) {
+		const struct temporal_leaf *leaf = p->temporal.leaves[i];
+		int used = 0;
+		for (size_t j = 0; j < p->nbucket[a]; j++)
+			used |= p->bucket[a][j] == (size_t)leaf->rule;
+		if (!used)
+			continue;
+		char msg[256];
+		int v = temporal_leaf_eval(leaf, ev, n - 1, &rq, msg, sizeof msg);
+		if (v < 0) {
+			snprintf(err, errlen, "%s", msg);
+			rc = -1;
+			break;
+		}
+		e[k].key = str_c(leaf->key);
+		e[k].val = value_bool(v);
+		k++;
+	}
+	json_object_put(ctx);
+	json_object_put(principal);
+	json_object_put(resource);
+	*out = e;
+	return rc < 0 ? -1 : k;
+}
+
+static int decide_with(const struct policy *p, const char *action, json_object *input,
+                       const struct temporal_event *ev, size_t nev,
+                       struct policy_decision *out, char *err, size_t errlen);
+
 int policy_decide(const struct policy *p, const char *action, json_object *input,
                   struct policy_decision *out, char *err, size_t errlen)
+{
+	return decide_with(p, action, input, NULL, 0, out, err, errlen);
+}
+
+int policy_decide_history(const struct policy *p, const char *action, json_object *input,
+                          const struct temporal_event *events, size_t n,
+                          struct policy_decision *out, char *err, size_t errlen)
+{
+	return decide_with(p, action, input, events, n, out, err, errlen);
+}
+
+static int decide_with(const struct policy *p, const char *action, json_object *input,
+                       const struct temporal_event *ev, size_t nev,
+                       struct policy_decision *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);
 	int a = resolve_action(action);
@@ -219,11 +318,28 @@ int policy_decide(const struct policy *p, const char *action, json_object *input
 			return -1;
 		}
 	}
-	struct rec_entry *ctx_entry = arena_alloc(&scratch, sizeof *ctx_entry);
-	ctx_entry->key = str_c("input");
-	ctx_entry->val = in;
+	struct rec_entry *leaves;
+	char terr[300];
+	int nleaves = temporal_entries(p, a, input, ev, nev, &scratch, &leaves, terr, sizeof terr);
+	if (nleaves < 0) {
+		/* a temporal evaluation error denies (dogwood.md 4.7) */
+		out->allow = 0;
+		out->cause = "no_match";
+		out->errors = xcalloc(1, sizeof *out->errors);
+		size_t len = strlen(terr) + 1;
+		out->errors[0] = xcalloc(len, 1);
+		memcpy(out->errors[0], terr, len);
+		out->nerrors = 1;
+		arena_free(&scratch);
+		return 0;
+	}
+	struct rec_entry *ctx_entry = arena_array(&scratch, (size_t)nleaves + 1, sizeof *ctx_entry);
+	ctx_entry[0].key = str_c("input");
+	ctx_entry[0].val = in;
+	for (int i = 0; i < nleaves; i++)
+		ctx_entry[i + 1] = leaves[i];
 	struct request req = { p->principal, p->action[a], p->resource,
-	                       value_record(&scratch, ctx_entry, 1) };
+	                       value_record(&scratch, ctx_entry, (size_t)nleaves + 1) };
 	struct auth_result res;
 	authorize(p->set.rules, p->bucket[a], p->nbucket[a], &req, NULL, &scratch, &res);
 	out->allow = res.allow;

@@ -16,6 +16,7 @@
 #define BOX_POLICY_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <json-c/json.h>
 
 struct policy;                  /* a loaded, validated policy set */
@@ -27,6 +28,18 @@ struct policy *policy_load_file(const char *path, const char *operator_home,
 struct policy *policy_load_text(const char *text, size_t len, const char *name,
                                 const char *operator_home, char *err, size_t errlen);
 void policy_free(struct policy *);
+
+/* The same, with flags: POLICY_ALLOW_TEMPORAL loads temporal rules (the
+ * caller keeps the history they read and decides with
+ * policy_decide_history); without it they are refused. */
+#define POLICY_ALLOW_TEMPORAL 1u
+struct policy *policy_load_file_ex(const char *path, const char *operator_home, unsigned flags,
+                                   char *err, size_t errlen);
+struct policy *policy_load_text_ex(const char *text, size_t len, const char *name,
+                                   const char *operator_home, unsigned flags, char *err, size_t errlen);
+/* 1 when the policy has temporal rules; the deepest window they read. */
+int policy_has_temporal(const struct policy *);
+int64_t policy_max_window_s(const struct policy *);
 size_t policy_rule_count(const struct policy *);
 
 struct policy_decision {
@@ -45,6 +58,15 @@ struct policy_decision {
 int policy_decide(const struct policy *, const char *action, json_object *input,
                   struct policy_decision *out, char *err, size_t errlen);
 void policy_decision_clear(struct policy_decision *);
+
+/* policy_decide for a policy with temporal rules: events[0..n) is the
+ * history up to and including the request being decided (its last
+ * entry, already appended).  A temporal evaluation error denies, with the
+ * message in out->errors. */
+struct temporal_event;
+int policy_decide_history(const struct policy *, const char *action, json_object *input,
+                          const struct temporal_event *events, size_t n,
+                          struct policy_decision *out, char *err, size_t errlen);
 
 /* Denial text for a deny decision (malloc'd; NULL on an allow), e.g.
  * "policy denied this operation on '~/x' [default-deny]: No permit policy matched this request."

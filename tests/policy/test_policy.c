@@ -14,6 +14,7 @@
 #include "broker/policy/ext.h"
 #include "broker/policy/json.h"
 #include "broker/policy/policy.h"
+#include "broker/policy/temporal.h"
 #include "broker/policy/schema.h"
 #include "broker/policy/unescape.h"
 
@@ -964,6 +965,98 @@ START_TEST(test_box_temporal_and_macros)
 }
 END_TEST
 
+/* Decisions of temporal rules over a history the test builds (the broker
+ * keeps it; here it is an array of events). */
+static json_object *ev_record(const char *input_json, const char *result)
+{
+	json_object *r = json_object_new_object();
+	json_object_object_add(r, "input", json_tokener_parse(input_json));
+	if (result) {
+		json_object *out = json_object_new_object();
+		json_object_object_add(out, "result", json_object_new_string(result));
+		json_object_object_add(r, "output", out);
+	}
+	return r;
+}
+
+static const char *history_decide(const struct policy *p, struct temporal_event *ev, size_t n,
+                                  char *buf, size_t cap)
+{
+	char err[512];
+	struct policy_decision d;
+	json_object *input = NULL;
+	json_object_object_get_ex(ev[n - 1].record, "input", &input);
+	ck_assert_msg(policy_decide_history(p, ev[n - 1].action_id, input, ev, n, &d, err, sizeof err) == 0, "%s", err);
+	size_t len = (size_t)snprintf(buf, cap, "%s", d.allow ? "ALLOW" : "DENY");
+	for (size_t i = 0; i < d.nrules; i++)
+		len += (size_t)snprintf(buf + len, cap - len, " %s", d.rules[i]);
+	for (size_t i = 0; i < d.nerrors; i++)
+		len += (size_t)snprintf(buf + len, cap - len, " {%s}", d.errors[i]);
+	policy_decision_clear(&d);
+	return buf;
+}
+
+#define EV(i, t, act, k, input, result) do { \
+		ev[i].ts_s = (t); ev[i].action_type = "Box::Action"; ev[i].action_id = (act); \
+		ev[i].kind = (k); ev[i].record = ev_record((input), (result)); } while (0)
+#define HDECIDE(n, want) do { \
+		char b_[512]; \
+		history_decide(p, ev, (n), b_, sizeof b_); \
+		ck_assert_msg(strcmp(b_, want) == 0, "at %d: got '%s', want '%s'", (int)(n) - 1, b_, want); \
+	} while (0)
+
+START_TEST(test_temporal_decisions)
+{
+	static const char text[] =
+		"@id(\"reads\") permit(principal, action == Box::Action::\"fs:read\", resource);\n"
+		"@id(\"net\") permit(principal, action == Box::Action::\"http:request\", resource);\n"
+		"@id(\"writes\") permit(principal, action == Box::Action::\"fs:write\", resource);\n"
+		"@id(\"no_net_after_secret\") forbid(principal, action == Box::Action::\"http:request\", resource)\n"
+		"when temporal { formerly within 1h Box::Action::\"fs:read\"::response{ input.path: \"~/.aws/credentials\", output.result: _ } };\n"
+		"@id(\"write_budget\") forbid(principal, action == Box::Action::\"fs:write\", resource)\n"
+		"when temporal { (count for (t: Timepoint). where formerly within 1h (Box::Action::\"fs:write\"::request{ input.path: _ } && tp(t))) > 2 };\n";
+	char err[1024];
+	ck_assert_ptr_null(policy_load_text(text, strlen(text), "policy.dw", "/home/dev", err, sizeof err));
+	struct policy *p = policy_load_text_ex(text, strlen(text), "policy.dw", "/home/dev", POLICY_ALLOW_TEMPORAL,
+	                                       err, sizeof err);
+	ck_assert_msg(p != NULL, "%s", err);
+	ck_assert_int_eq(policy_has_temporal(p), 1);
+	ck_assert_int_eq(policy_max_window_s(p), 3600);
+	static const char http[] = "{\"host\":\"h\",\"port\":443,\"method\":\"GET\",\"path\":\"/\",\"body_bytes\":0,\"intercepted\":true}";
+	static const char creds[] = "{\"path\":\"~/.aws/credentials\",\"operation\":\"read_content\"}";
+	static const char wr[] = "{\"path\":\"~/out/a\",\"operation\":\"write_content\"}";
+	struct temporal_event ev[8];
+	/* no secret read: the request goes */
+	EV(0, 0, "http:request", "request", http, NULL);
+	HDECIDE(1, "ALLOW net");
+	/* the secret read, then a request within the hour: denied */
+	EV(1, 5, "fs:read", "request", creds, NULL);
+	EV(2, 5, "fs:read", "response", creds, "completed");
+	EV(3, 10, "http:request", "request", http, NULL);
+	HDECIDE(4, "DENY no_net_after_secret");
+	/* an hour and a second later: permitted again */
+	EV(4, 3606, "http:request", "request", http, NULL);
+	HDECIDE(5, "ALLOW net");
+	/* at most two writes within an hour (the request decided counts) */
+	EV(5, 3700, "fs:write", "request", wr, NULL);
+	HDECIDE(6, "ALLOW writes");
+	EV(6, 3701, "fs:write", "request", wr, NULL);
+	HDECIDE(7, "ALLOW writes");
+	EV(7, 3702, "fs:write", "request", wr, NULL);
+	HDECIDE(8, "DENY write_budget");
+	for (size_t i = 0; i < 8; i++)
+		json_object_put(ev[i].record);
+	/* an empty history is an evaluation error, and denies */
+	struct policy_decision d;
+	ck_assert_int_eq(policy_decide_history(p, "http:request", NULL, ev, 0, &d, err, sizeof err), 0);
+	ck_assert_int_eq(d.allow, 0);
+	ck_assert_uint_eq(d.nerrors, 1);
+	ck_assert_msg(strstr(d.errors[0], "temporal evaluation") != NULL, "%s", d.errors[0]);
+	policy_decision_clear(&d);
+	policy_free(p);
+}
+END_TEST
+
 START_TEST(test_box_errors_reported)
 {
 	/* a rule whose evaluation errors is skipped and reported by id */
@@ -1074,6 +1167,7 @@ static Suite *policy_suite(void)
 	tcase_add_test(tc, test_box_refusals);
 	tcase_add_test(tc, test_box_accepts);
 	tcase_add_test(tc, test_box_temporal_and_macros);
+	tcase_add_test(tc, test_temporal_decisions);
 	tcase_add_test(tc, test_box_errors_reported);
 	tcase_add_test(tc, test_decide_json);
 	tcase_add_test(tc, test_policy_files);
