@@ -242,6 +242,23 @@ static bool resize(Dict *d, size_t min_used)
 	return true;
 }
 
+/* A new dict's first insert: its embedded table, emptied, without the
+ * general resize(); false when it has none. */
+static inline bool attach_embedded(Dict *d)
+{
+	size_t size, cap;
+	int32_t *emb = embedded_table(d, &size, &cap);
+	if (!emb)
+		return false;
+	memset(emb, 0xff, size * sizeof(int32_t));
+	d->index = emb;
+	d->entries = (DictEntry *)(emb + size);
+	d->mask = size - 1;
+	d->cap = cap;
+	d->nentries = 0;
+	return true;
+}
+
 static bool hash_key(Value key, int64_t *h)
 {
 	if (key_is_str(key)) {
@@ -349,7 +366,7 @@ static int insert(Dict *d, Value key, int64_t h, Value v)
 		return 0;
 	}
 	if (!d->index || d->nentries >= d->cap) {
-		if (!resize(d, d->used + 1 + (d->used >> 1)))
+		if (!(!d->index && attach_embedded(d)) && !resize(d, d->used + 1 + (d->used >> 1)))
 			return -1;
 		ix = lookup(d, key, h, &slot);
 	}
@@ -379,7 +396,7 @@ int dict_set(Dict *d, Value key, Value v)
 int dict_set_str(Dict *d, Str *key, Value v)
 {
 	int64_t h = hash_of_str(key);
-	if (!d->index && !resize(d, 1))
+	if (!d->index && !attach_embedded(d) && !resize(d, 1))
 		return -1;
 	maintain_tracking(d, str_value(key), v);
 	size_t mask = d->mask, i = (size_t)h & mask, perturb = (size_t)h;
