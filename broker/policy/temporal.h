@@ -24,6 +24,8 @@
 
 /* The longest window a rule may use (Strands Box: 24h, inclusive). */
 #define TEMPORAL_MAX_WINDOW_S (24 * 3600)
+/* The most variables one temporal block may declare. */
+#define TEMPORAL_MAX_VARS 64
 
 /* ---- formulas --------------------------------------------------------- */
 

@@ -202,12 +202,7 @@ static void predicate(struct ectx *c, const struct tnode *n, size_t at, const st
 	if (strcmp(e->kind, n->event_kind) != 0 || strcmp(e->action_id, n->action_id) != 0 ||
 	    strcmp(e->action_type, n->action_type) != 0)
 		return;
-	struct rv scratch[64];
-	struct rv *r = c->width <= 64 ? scratch : malloc(c->width * sizeof *r);
-	if (!r) {
-		fail(c, "temporal evaluation: out of memory");
-		return;
-	}
+	struct rv r[TEMPORAL_MAX_VARS];
 	memcpy(r, row, c->width * sizeof *r);
 	int ok = 1;
 	for (size_t i = 0; i < n->nfields && ok; i++) {
@@ -237,8 +232,6 @@ static void predicate(struct ectx *c, const struct tnode *n, size_t at, const st
 	}
 	if (ok)
 		rows_push(c, out, r);
-	if (r != scratch)
-		free(r);
 }
 
 /* The value of a comparison operand in row at time point `at`. */
@@ -340,20 +333,13 @@ static int cmp_keys(const void *a, const void *b)
 
 static void aggregate(struct ectx *c, const struct tterm *t, size_t at, const struct rv *row, struct rv *out)
 {
-	struct rv scratch[64];
-	struct rv *r = c->width <= 64 ? scratch : malloc(c->width * sizeof *r);
-	if (!r) {
-		fail(c, "temporal evaluation: out of memory");
-		return;
-	}
+	struct rv r[TEMPORAL_MAX_VARS];
 	memcpy(r, row, c->width * sizeof *r);
 	for (size_t g = 0; g < t->ngroup; g++)
 		r[t->group[g]].k = RV_UNBOUND;
 	struct rows found;
 	rows_init(&found, c->width);
 	eval_row(c, t->where, at, r, &found);
-	if (r != scratch)
-		free(r);
 	char **keys = found.n ? calloc(found.n, sizeof *keys) : NULL;
 	int64_t total = 0;
 	size_t distinct = 0;
@@ -440,12 +426,7 @@ static void eval_row(struct ectx *c, const struct tnode *n, size_t at, const str
 	case TN_EXISTS: {
 		struct rows body;
 		rows_init(&body, c->width);
-		struct rv scratch[64];
-		struct rv *r = c->width <= 64 ? scratch : malloc(c->width * sizeof *r);
-		if (!r) {
-			fail(c, "temporal evaluation: out of memory");
-			break;
-		}
+		struct rv r[TEMPORAL_MAX_VARS];
 		memcpy(r, row, c->width * sizeof *r);
 		r[n->var].k = RV_UNBOUND;
 		eval_row(c, n->a, at, r, &body);
@@ -454,8 +435,6 @@ static void eval_row(struct ectx *c, const struct tnode *n, size_t at, const str
 			if (x)
 				x[n->var].k = RV_UNBOUND;
 		}
-		if (r != scratch)
-			free(r);
 		rows_free(&body);
 		break;
 	}
@@ -494,6 +473,10 @@ static void eval_row(struct ectx *c, const struct tnode *n, size_t at, const str
 int temporal_leaf_eval(const struct temporal_leaf *leaf, const struct temporal_event *events, size_t now,
                        const struct temporal_request *req, char *err, size_t errlen)
 {
+	if (leaf->nvars > TEMPORAL_MAX_VARS) {
+		snprintf(err, errlen, "temporal evaluation: too many variables");
+		return -1;
+	}
 	struct ectx c;
 	memset(&c, 0, sizeof c);
 	c.leaf = leaf;

@@ -27,7 +27,7 @@
 #include "broker/policy/temporal.h"
 #include "broker/policy/unescape.h"
 
-enum { MAX_NEST = 64, MAX_VARS = 64 };
+enum { MAX_NEST = 64, MAX_VARS = TEMPORAL_MAX_VARS };
 
 struct tparser {
 	struct lexer lx;
@@ -246,6 +246,19 @@ static const char *path_rest(struct tparser *p, const char *first)
 	return arena_strdup(p->a, buf, n);
 }
 
+/* Path::"id" whose first identifier is the token at: the type path and
+ * the id (what: "an entity" / "an action", for messages). */
+static const char *uid_rest(struct tparser *p, const struct token *at, const char *what, const char **id, size_t *idlen)
+{
+	next(p);
+	const char *type = path_rest(p, arena_strdup(p->a, at->p, at->n));
+	expect(p, T_COLONCOLON, "`::` and the id string");
+	if (p->tok.kind != T_STRING)
+		terr(p, &p->tok, "expected %s id string after `%s::`", what, type);
+	*id = string_lit(p, idlen);
+	return type;
+}
+
 static int64_t int_lit(struct tparser *p, int negate)
 {
 	uint64_t v = 0;
@@ -416,13 +429,9 @@ static json_object *literal_json(struct tparser *p)
 		return own(p, e);
 	}
 	if (at.kind == T_IDENT) {
-		next(p);
-		const char *type = path_rest(p, arena_strdup(p->a, at.p, at.n));
-		expect(p, T_COLONCOLON, "`::\"id\"` of an entity");
-		if (p->tok.kind != T_STRING)
-			terr(p, &p->tok, "expected the entity's id string after `%s::`", type);
 		size_t n;
-		const char *id = string_lit(p, &n);
+		const char *id;
+		const char *type = uid_rest(p, &at, "an entity", &id, &n);
 		return own(p, entity_json(type, id, n));
 	}
 	terr(p, &at, "expected a literal value, found %s", desc(&at, b, sizeof b));
@@ -510,13 +519,9 @@ static void fields(struct tparser *p, struct tnode *n)
 static struct tnode *predicate(struct tparser *p)
 {
 	struct token at = p->tok;
-	next(p);
-	const char *type = path_rest(p, arena_strdup(p->a, at.p, at.n));
-	expect(p, T_COLONCOLON, "`::\"action id\"`");
-	if (p->tok.kind != T_STRING)
-		terr(p, &p->tok, "expected an action id string after `%s::`", type);
 	size_t n;
-	const char *id = string_lit(p, &n);
+	const char *id;
+	const char *type = uid_rest(p, &at, "an action", &id, &n);
 	if (p->tok.kind != T_COLONCOLON)
 		terr(p, &p->tok, "expected `::` and the event kind (such as `::request`) after %s::\"%s\"", type, id);
 	next(p);
