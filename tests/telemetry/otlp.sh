@@ -2,8 +2,10 @@
 # tests/telemetry/otlp.sh -- decision records to OpenTelemetry collectors,
 # end to end: the real box-broker with [telemetry.*] otlp targets, and local
 # OTLP/HTTP receivers (tests/telemetry/receiver.py) that check every request
-# is valid OTLP-JSON.  A file target of the same box is the ground truth.
-# Covers: delivery with the auth header; include = ["deny"]; a declared
+# is valid OTLP-JSON (logs on /v1/logs, spans on /v1/traces).  A file
+# target of the same box is the ground truth.  Covers: delivery of the log
+# records and their spans with the auth header; include = ["deny"] (no
+# spans) and ["deny", "trace"] (the denials' spans too); a declared
 # target replacing the default file; the spool emptied once delivered; a
 # collector down then back (the backlog delivered once, in order, before the
 # new records, and the stderr note meanwhile); a slow collector (the run
@@ -51,6 +53,7 @@ start_receiver() {
   _name=$1 _port=$2 _fd=$3
   shift 3
   : >>"$TMP/$_name.got"
+  : >>"$TMP/$_name.got.spans"
   mkfifo "$TMP/$_name.in" 2>/dev/null
   "$PY" "$top_srcdir/tests/telemetry/receiver.py" "$_port" "$TMP/$_name.got" "$@" \
     <"$TMP/$_name.in" >"$TMP/$_name.port" &
@@ -86,6 +89,7 @@ run() { # run NAME: the script in box NAME
 }
 truth() { "$PY" "$top_srcdir/tests/telemetry/records.py" "$TMP/$1/truth.jsonl"; }
 got() { grep -v '^INVALID' "$TMP/$1.got" | sed 's/ auth=.*//'; }
+spans() { sed 's/ auth=.*//' "$TMP/$1.got.spans"; }
 # wait_until SECONDS COMMAND...: polls COMMAND every 0.1 s
 wait_until() {
   _t=$(($1 * 10))
@@ -97,7 +101,8 @@ wait_until() {
   done
   return 1
 }
-same_count() { [ "$(got "$1" | wc -l)" -eq "$(truth "$2" | wc -l)" ]; }
+same_count() { [ "$(got "$1" | wc -l)" -eq "$(truth "$2" | wc -l)" ] &&
+  [ "$(spans "$1" | wc -l)" -eq "$(truth "$2" | wc -l)" ]; }
 sender_idle() { flock -n "$TMP/$1/state/private/telemetry/otlp-$2.lock" true; }
 
 # ---- delivery, auth, include, the default file replaced --------------------------
@@ -106,6 +111,8 @@ start_receiver all 0 7
 ALL=$RPORT
 start_receiver deny 0 8
 DENY=$RPORT
+start_receiver dtrace 0 3
+DTRACE=$RPORT
 OTLP_TOKEN="token-$$-$(date +%s)"
 export OTLP_TOKEN
 make_box one "
@@ -118,7 +125,12 @@ secret.header = \"X-Collector-Token\"
 [telemetry.denials]
 kind = \"otlp\"
 destination = \"http://127.0.0.1:$DENY/v1/logs\"
-include = [\"deny\"]"
+include = [\"deny\"]
+
+[telemetry.denialtraces]
+kind = \"otlp\"
+destination = \"http://127.0.0.1:$DTRACE/v1/traces\"
+include = [\"deny\", \"trace\"]"
 run one
 check_status "delivery: the run" 0
 check_out "delivery: the run" "a
@@ -130,18 +142,37 @@ if [ "$(got all)" = "$(truth one)" ]; then pass "delivery: the same records, in 
 $(got all)
 --- the file target holds
 $(truth one)"; fi
-if [ "$(sed -n 's/.* auth=//p' "$TMP/all.got" | sort -u)" = "$OTLP_TOKEN" ]; then
+if [ "$(spans all)" = "$(truth one)" ]; then
+  pass "delivery: each record's span on /v1/traces, same trace id, in order"
+else
+  fail "delivery: spans got
+$(spans all)
+--- the file target holds
+$(truth one)"
+fi
+if [ "$(sed -n 's/.* auth=//p' "$TMP/all.got" "$TMP/all.got.spans" | sort -u)" = "$OTLP_TOKEN" ]; then
   pass "delivery: the secret.header sent with every request"
 else
   fail "delivery: auth headers seen: $(sed -n 's/.* auth=//p' "$TMP/all.got" | sort -u)"
 fi
-if ! grep -q INVALID "$TMP/all.got" "$TMP/deny.got"; then pass "every request was valid OTLP-JSON"; else
-  fail "invalid requests: $(grep -h INVALID "$TMP/all.got" "$TMP/deny.got")"; fi
-wait_until 20 sender_idle one denials
-if [ "$(got deny)" = "$(truth one | grep ' deny ')" ] && [ -n "$(got deny)" ]; then
-  pass "include = [\"deny\"]: the denials only"
+if ! grep -q INVALID "$TMP/all.got" "$TMP/deny.got" "$TMP/dtrace.got"; then
+  pass "every request was valid OTLP-JSON"
 else
-  fail "include deny: got '$(got deny)'"
+  fail "invalid requests: $(grep -h INVALID "$TMP/all.got" "$TMP/deny.got" "$TMP/dtrace.got")"
+fi
+wait_until 20 sender_idle one denials
+if [ "$(got deny)" = "$(truth one | grep ' deny ')" ] && [ -n "$(got deny)" ] &&
+  [ ! -s "$TMP/deny.got.spans" ]; then
+  pass "include = [\"deny\"]: the denials' log records only, no spans"
+else
+  fail "include deny: got '$(got deny)', spans '$(spans deny)'"
+fi
+wait_until 20 sender_idle one denialtraces
+if [ "$(got dtrace)" = "$(truth one | grep ' deny ')" ] &&
+  [ "$(spans dtrace)" = "$(got dtrace)" ]; then
+  pass "include = [\"deny\", \"trace\"]: the denials and their spans"
+else
+  fail "include deny, trace: got '$(got dtrace)', spans '$(spans dtrace)'"
 fi
 if [ ! -e "$TMP/one/state/private/telemetry/records.jsonl" ]; then
   pass "declared targets replace the default file"
@@ -210,11 +241,16 @@ run two
 if wait_until 30 same_count back two; then pass "back: the backlog and the new records arrived"; else
   fail "back: $(got back | wc -l) of $(truth two | wc -l) records arrived"; fi
 wait_until 20 sender_idle two collector
-if [ "$(got back)" = "$(truth two)" ]; then pass "back: each once, in order, the backlog first"; else
+if [ "$(got back)" = "$(truth two)" ] && [ "$(spans back)" = "$(truth two)" ]; then
+  pass "back: each record and span once, in order, the backlog first"
+else
   fail "back: got
 $(got back)
+--- spans
+$(spans back)
 --- expected
-$(truth two)"; fi
+$(truth two)"
+fi
 run two
 if grep -q 'records wait' "$ERR"; then fail "back: still a note: $(cat "$ERR")"; else
   pass "back: no note once delivered"; fi
@@ -290,9 +326,11 @@ if wait_until 60 same_count many four; then pass "64 runs: as many records arriv
   fail "64 runs: $(got many | wc -l) of $written arrived"; fi
 wait_until 20 sender_idle four collector
 dups=$(got many | awk '{ print $2 }' | sort | uniq -d | wc -l)
-if [ "$dups" -eq 0 ] && [ "$(got many | sort)" = "$(truth four | sort)" ]; then
-  pass "64 runs: every record exactly once"
+sdups=$(spans many | awk '{ print $2 }' | sort | uniq -d | wc -l)
+if [ "$dups" -eq 0 ] && [ "$(got many | sort)" = "$(truth four | sort)" ] &&
+  [ "$sdups" -eq 0 ] && [ "$(spans many | sort)" = "$(truth four | sort)" ]; then
+  pass "64 runs: every record and every span exactly once"
 else
-  fail "64 runs: $dups duplicated trace ids, or records that differ"
+  fail "64 runs: $dups duplicated trace ids ($sdups in spans), or records that differ"
 fi
 finish
