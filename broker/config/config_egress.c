@@ -428,6 +428,12 @@ static int load_include(struct cfg_loader *L, struct box_telemetry *t, const str
       return cfg_fail(L, toml_line(toml_array_at(v, i)), key, "\"%s\" is listed twice; name each kind once", s);
     t->include |= bit;
   }
+  /* kernel, logs and metrics name record kinds box does not make (no
+   * containment records, no agent relay), and trace adds a record's span:
+   * without a verdict the target gets nothing. */
+  if (!(t->include & (BOX_TELEMETRY_DENY | BOX_TELEMETRY_PERMIT)))
+    fprintf(stderr, "box-broker: warning: %s:%d: %s names neither deny nor permit, so box writes no record to this target (trace adds a decision's span; box makes no kernel, logs or metrics records)\n",
+            L->file, line, key);
   return 0;
 }
 

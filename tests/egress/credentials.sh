@@ -132,6 +132,8 @@ run_box "r = fetch('https://custom.test:$TLS_PORT/leak', headers={'X-Api-Key': '
 print(r['status'], r['body'])"
 check "always: attached without a placeholder (the script's value replaced)" \
   "$(cat "$OUT") $(seen header:x-api-key)" "200 token=[REDACTED]; $CUSTOM_KEY"
+check_err_has "always: the stderr warning" \
+  "box-broker: warning: $BOX/box.toml:25: egress.custom.secret.inject = \"always\" attaches the credential to every request to these destinations"
 check "always: an advisory record" \
   "$(tail -n +"$((records_before + 1))" "$RECORDS" | box_decisions | grep egress:inject)" \
   "permit egress:inject custom.test:$TLS_PORT/leak enforcement:inject-always"

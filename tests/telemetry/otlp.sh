@@ -218,6 +218,22 @@ EOF
 then pass "--audit --json: spool_records, spool_bytes, last_success, last_error"
 else fail "--audit --json: $(head -c 600 "$OUT")"; fi
 
+# ---- include without a verdict ------------------------------------------------------
+
+make_box six "
+[telemetry.nothing]
+kind = \"file\"
+destination = \"$TMP/six/nothing.jsonl\"
+include = [\"trace\", \"kernel\"]"
+run six
+check_err_has "include without a verdict: a warning at load" \
+  "box-broker: warning: $TMP/six/box.toml:15: telemetry.nothing.include names neither deny nor permit, so box writes no record to this target"
+if [ ! -s "$TMP/six/nothing.jsonl" ] && [ "$(truth six | wc -l)" -eq 3 ]; then
+  pass "include without a verdict: nothing written there"
+else
+  fail "include without a verdict: $(wc -c <"$TMP/six/nothing.jsonl") bytes written"
+fi
+
 # ---- a collector down, then back ----------------------------------------------------
 
 DOWN=$(free_port)
