@@ -194,10 +194,11 @@ static int check_secret_ref(struct cfg_loader *L, const char *ref, int line, con
   for (size_t i = 0; i < 3; i++) {
     size_t n = strlen(schemes[i]);
     if (strncmp(ref, schemes[i], n) == 0 && ref[n] != '\0' && !has_control(ref)) {
+      int collector = strncmp(key, "telemetry.", 10) == 0;
       if (i == 2)
         return cfg_fail(L, line, key, "credsd:// references are not supported yet (the credsd protocol is not specified); "
-                        "use env://NAME or aws://PROFILE");
-      if (i == 1 && strncmp(key, "telemetry.", 10) == 0)
+                        "use %s", collector ? "env://NAME" : "env://NAME or aws://PROFILE");
+      if (i == 1 && collector)
         return cfg_fail(L, line, key, "a collector's credential is read from the environment; write env://NAME");
       return 0;
     }
