@@ -186,6 +186,12 @@ else
   fail "the spool still holds $(wc -c <"$TMP/one/state/private/telemetry/otlp-collector.spool") bytes"
 fi
 
+if ! grep -rqF "$OTLP_TOKEN" "$TMP/one"; then
+  pass "the collector's token is nowhere under box_dir or in the file target"
+else
+  fail "the collector's token was written: $(grep -rlF "$OTLP_TOKEN" "$TMP/one")"
+fi
+
 "$BROKER" --config "$TMP/one/box.toml" --audit >"$OUT" 2>"$ERR"
 if grep -q "collector *otlp http://127.0.0.1:$ALL (deny, permit, trace, kernel, logs, metrics), secret env://OTLP_TOKEN" "$OUT" &&
   grep -q "spool *0 records waiting (0 bytes), last successful send 20" "$OUT" &&
