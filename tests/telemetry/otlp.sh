@@ -292,6 +292,18 @@ if [ "$ms" -lt 2000 ]; then pass "slow collector: the run took ${ms} ms (the col
   fail "slow collector: the run took ${ms} ms"; fi
 if wait_until 20 same_count slow three; then pass "slow collector: the records still arrive"; else
   fail "slow collector: $(got slow | wc -l) records"; fi
+# Through pipes, as a caller capturing the output would run it: the sender
+# holds neither end, so the pipes close when the broker exits.
+t0=$(date +%s%N)
+piped=$("$BROKER" --config "$TMP/three/box.toml" -c "$SCRIPT" 2>&1 | cat)
+t1=$(date +%s%N)
+ms=$(((t1 - t0) / 1000000))
+if [ "$ms" -lt 2000 ] && [ "$piped" = "a
+denied" ]; then
+  pass "slow collector: output through pipes ends with the run (${ms} ms)"
+else
+  fail "slow collector, piped: ${ms} ms, output '$piped'"
+fi
 
 # ---- an HTTPS collector, its CA given with --cacert -----------------------------
 
