@@ -21,6 +21,11 @@ PY=${PYTHON311:-}
 [ -n "$PY" ] || { [ -x /usr/bin/python3.11 ] && PY=/usr/bin/python3.11; } || PY=python3
 box_require "$BROKER" "$top_builddir/box-worker"
 box_tmpdir telemetry
+# The detached senders write their stderr to /dev/null: in a sanitizer
+# build, every process's reports go to files instead, checked at the end.
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}log_path=$TMP/asan"
+UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}log_path=$TMP/ubsan:print_stacktrace=1"
+export ASAN_OPTIONS UBSAN_OPTIONS
 
 PIDS=
 stop_all() {
@@ -367,4 +372,7 @@ if [ "$dups" -eq 0 ] && [ "$(got many | sort)" = "$(truth four | sort)" ] &&
 else
   fail "64 runs: $dups duplicated trace ids ($sdups in spans), or records that differ"
 fi
+reports=$(cat "$TMP"/asan.* "$TMP"/ubsan.* 2>/dev/null | head -c 3000)
+if [ -z "$reports" ]; then pass "no sanitizer report from a broker or a sender"; else
+  fail "sanitizer reports: $reports"; fi
 finish
