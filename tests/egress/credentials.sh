@@ -176,6 +176,15 @@ status=$?
 check_status "credential_process" 1
 check_err_has "credential_process" "uses credential_process, which box does not run"
 
+# ... also where it usually is: the profile of the AWS config file.
+sed 's|aws://boxtest|aws://tool|' "$BOX/box.toml" >"$TMP/process.toml"
+printf '[default]\nregion = eu-west-1\n\n[profile tool]\ncredential_process = /bin/false\n' >"$TMP/aws-config"
+AWS_CONFIG_FILE="$TMP/aws-config" "$BROKER" --config "$TMP/process.toml" -c "print('ran')" >"$OUT" 2>"$ERR"
+status=$?
+check_status "credential_process in the config file" 1
+check_err_has "credential_process in the config file" \
+  "egress.aws.secret.ref: profile \"tool\" of $TMP/aws-config uses credential_process, which box does not run; give the profile static keys (aws_access_key_id, aws_secret_access_key) in $AWS_SHARED_CREDENTIALS_FILE"
+
 "$BROKER" --config "$BOX/box.toml" --cacert "$TMP/no-ca.pem" -c "print('ran')" >"$OUT" 2>"$ERR"
 status=$?
 check_status "--cacert names no file" 2
