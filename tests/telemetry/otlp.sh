@@ -8,8 +8,9 @@
 # spans) and ["deny", "trace"] (the denials' spans too); a declared
 # target replacing the default file; the spool emptied once delivered; a
 # collector down then back (the backlog delivered once, in order, before the
-# new records, and the stderr note meanwhile); a slow collector (the run
-# does not wait for it); 64 concurrent runs (every record exactly once);
+# new records, and the stderr note meanwhile); a broker killed mid-run (its
+# records go with the next run's); a slow collector (the run does not wait
+# for it, nor do pipes); 64 concurrent runs (every record exactly once);
 # --audit's report of each target; an HTTPS collector trusted through
 # --cacert.
 . "${top_srcdir:-.}/tests/lib/box.sh"
@@ -281,6 +282,31 @@ fi
 run two
 if grep -q 'records wait' "$ERR"; then fail "back: still a note: $(cat "$ERR")"; else
   pass "back: no note once delivered"; fi
+
+# ---- a broker killed mid-run: its records go with the next run's ------------------
+
+before=$(truth two | wc -l)
+"$BROKER" --config "$TMP/two/box.toml" -c "print(open('a.txt').read().strip())
+import time
+time.sleep(30)" >"$OUT" 2>"$ERR" &
+kpid=$!
+one_more() { [ "$(truth two | wc -l)" -gt "$before" ]; }
+wait_until 20 one_more
+kill -KILL "$kpid"
+wait "$kpid" 2>/dev/null
+run two
+if wait_until 30 same_count back two; then
+  wait_until 20 sender_idle two collector
+fi
+# The killed run wrote one or two records (the open, maybe the read), the
+# next one three.
+if [ "$(truth two | wc -l)" -gt $((before + 3)) ] && [ "$(got back)" = "$(truth two)" ] &&
+  [ "$(spans back)" = "$(truth two)" ]; then
+  pass "killed broker: its record went with the next run's, once, in order"
+else
+  fail "killed broker: $(got back | wc -l) records and $(spans back | wc -l) spans of $(truth two | wc -l) (before: $before)
+$(truth two)"
+fi
 
 # ---- a slow collector ---------------------------------------------------------------
 
