@@ -35,7 +35,7 @@ struct log_target {
   unsigned include;
   int fd;
   bool unsynced; /* records appended since the last fdatasync */
-  char *spool_label; /* an otlp target's spool (log lines only), or NULL */
+  char *spool_label; /* an otlp target's spool, or NULL */
   off_t pending;     /* spool: bytes the collector had not taken at open + appended */
 };
 
@@ -594,9 +594,10 @@ int decision_log_append(struct decision_log *log, const struct decision_record *
     struct log_target *t = &log->targets[i];
     if (!(t->include & bit))
       continue;
-    size_t len = log->out.n;
+    /* include names the verdicts a target records; trace adds each
+     * record's span line to its log line. */
+    size_t len = (t->include & BOX_TELEMETRY_TRACE) ? log->out.n : log->first_line;
     if (t->spool_label != NULL) {
-      len = log->first_line;
       if ((unsigned long long)t->pending + len > SPOOL_MAX_PENDING) {
         /* A sender may have delivered since: look again before refusing. */
         struct stat st;

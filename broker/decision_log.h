@@ -8,11 +8,14 @@
  * INTERNAL, name "policy <action>", start = end = the record's time, the
  * same attributes) whose traceId and spanId are the log record's.  They go
  * by default to <box_dir>/private/telemetry/records.jsonl; declared
- * [telemetry.*] targets replace that default: a file target gets both
- * lines, an otlp target's spool (broker/telemetry/spool.h) the log line
- * only, which its sender delivers to the collector after the run (spans
- * are not sent to collectors).  A target's include list selects records by
- * verdict (deny, permit).  Both lines are written
+ * [telemetry.*] targets replace that default: a file target gets the
+ * lines itself, an otlp target's spool (broker/telemetry/spool.h) gets
+ * them for its sender, which delivers the log lines to the collector's
+ * /v1/logs and the span lines to its /v1/traces after the run.  A
+ * target's include list selects the records by verdict (deny, permit) and
+ * whether each one's span line goes with its log line (trace); box writes
+ * no kernel, logs or metrics records (no containment records, no agent
+ * relay), so those names select nothing more.  Both lines are written
  * with one write() on an O_APPEND descriptor, which Linux appends to a
  * regular file as a whole, so the records of concurrent brokers never
  * interleave and a span always follows its log record (private/.lock is opened

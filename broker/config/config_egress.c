@@ -194,10 +194,11 @@ static int check_secret_ref(struct cfg_loader *L, const char *ref, int line, con
   for (size_t i = 0; i < 3; i++) {
     size_t n = strlen(schemes[i]);
     if (strncmp(ref, schemes[i], n) == 0 && ref[n] != '\0' && !has_control(ref)) {
+      int collector = strncmp(key, "telemetry.", 10) == 0;
       if (i == 2)
         return cfg_fail(L, line, key, "credsd:// references are not supported yet (the credsd protocol is not specified); "
-                        "use env://NAME or aws://PROFILE");
-      if (i == 1 && strncmp(key, "telemetry.", 10) == 0)
+                        "use %s", collector ? "env://NAME" : "env://NAME or aws://PROFILE");
+      if (i == 1 && collector)
         return cfg_fail(L, line, key, "a collector's credential is read from the environment; write env://NAME");
       return 0;
     }
@@ -428,6 +429,12 @@ static int load_include(struct cfg_loader *L, struct box_telemetry *t, const str
       return cfg_fail(L, toml_line(toml_array_at(v, i)), key, "\"%s\" is listed twice; name each kind once", s);
     t->include |= bit;
   }
+  /* kernel, logs and metrics name record kinds box does not make (no
+   * containment records, no agent relay), and trace adds a record's span:
+   * without a verdict the target gets nothing. */
+  if (!(t->include & (BOX_TELEMETRY_DENY | BOX_TELEMETRY_PERMIT)))
+    fprintf(stderr, "box-broker: warning: %s:%d: %s names neither deny nor permit, so box writes no record to this target (trace adds a decision's span; box makes no kernel, logs or metrics records)\n",
+            L->file, line, key);
   return 0;
 }
 

@@ -57,6 +57,47 @@ static char *trim(char *s)
   return s;
 }
 
+/* Whether the profile's section of the AWS config file (AWS_CONFIG_FILE,
+ * else ~/.aws/config: "[profile NAME]", or "[default]") names a
+ * credential_process, the usual place for one; the file's path into path. */
+static int config_file_runs_process(const struct box_config *cfg, const char *profile,
+                                    char *path, size_t pathlen)
+{
+  const char *env = getenv("AWS_CONFIG_FILE");
+  if (env != NULL && *env != '\0')
+    snprintf(path, pathlen, "%s", env);
+  else
+    snprintf(path, pathlen, "%s/.aws/config", cfg->operator_home);
+  FILE *f = fopen(path, "re");
+  if (f == NULL)
+    return 0;
+  char line[4096];
+  int in_profile = 0, runs = 0;
+  size_t total = 0;
+  while (!runs && fgets(line, sizeof line, f) != NULL && (total += strlen(line)) <= AWS_FILE_MAX) {
+    char *s = trim(line);
+    if (*s == '[') {
+      char *end = strchr(s, ']');
+      if (end != NULL) {
+        *end = '\0';
+        char *name = trim(s + 1);
+        if (strncmp(name, "profile", 7) == 0 && isspace((unsigned char)name[7]))
+          name = trim(name + 8);
+        in_profile = strcmp(name, profile) == 0;
+      }
+      continue;
+    }
+    char *eq = strchr(s, '=');
+    if (in_profile && eq != NULL) {
+      *eq = '\0';
+      runs = strcmp(trim(s), "credential_process") == 0;
+    }
+  }
+  explicit_bzero(line, sizeof line);
+  fclose(f);
+  return runs;
+}
+
 /* The keys of [profile] in the shared credentials file. */
 static int load_aws(const struct box_config *cfg, const struct box_egress *g,
                     struct egress_binding *b, char *err, size_t errlen)
@@ -121,6 +162,11 @@ static int load_aws(const struct box_config *cfg, const struct box_egress *g,
   fclose(f);
   if (rc != 0)
     return rc;
+  char config_path[4200];
+  if ((!found || b->aws_key_id == NULL || b->aws_secret_key == NULL) &&
+      config_file_runs_process(cfg, profile, config_path, sizeof config_path))
+    return broker_error(err, errlen, "%s:%d: egress.%s.secret.ref: profile \"%s\" of %s uses credential_process, which box does not run; give the profile static keys (aws_access_key_id, aws_secret_access_key) in %s",
+                cfg->path, g->line, g->name, profile, config_path, path);
   if (!found)
     return broker_error(err, errlen, "%s:%d: egress.%s.secret.ref: %s has no profile [%s]", cfg->path,
                 g->line, g->name, path, profile);

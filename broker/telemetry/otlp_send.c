@@ -24,7 +24,14 @@
 #include "broker/egress/libcurl.h"
 #include "broker/telemetry/spool.h"
 
-static const char LINE_HEAD[] = "{\"resourceLogs\":[";
+/* Each signal's spool lines, and where its batches go. */
+static const struct signal {
+  const char *head; /* a line of this signal starts so, and ends in "]}" */
+  const char *path; /* the OTLP/HTTP path */
+} SIGNALS[SPOOL_SIGNALS] = {
+    [SPOOL_LOGS] = {"{\"resourceLogs\":[", "/v1/logs"},
+    [SPOOL_TRACES] = {"{\"resourceSpans\":[", "/v1/traces"},
+};
 static const char LINE_TAIL[] = "]}";
 
 /* ---- credentials ------------------------------------------------------------- */
@@ -132,22 +139,22 @@ static int post(const char *url, const char *auth_line, const char *cacert, cons
 
 /* ---- delivery ------------------------------------------------------------------ */
 
-/* The next batch from buf[0..n): the request body in *body, the bytes of
- * spool it covers in *used (whole lines; a malformed line is skipped). */
-static void make_batch(const char *buf, size_t n, struct fxbuf *body, size_t *used,
-                       size_t *records)
+/* The next batch of one signal from buf[0..n): the request body in *body,
+ * the bytes of spool it covers in *used (whole lines; the other signal's
+ * lines and a malformed line are stepped over). */
+static void make_batch(const struct signal *sig, const char *buf, size_t n, struct fxbuf *body,
+                       size_t *used, size_t *records)
 {
-  size_t at = 0;
+  size_t at = 0, hl = strlen(sig->head), tl = sizeof LINE_TAIL - 1;
   *records = 0;
-  fxbuf_puts(body, LINE_HEAD);
+  fxbuf_puts(body, sig->head);
   while (at < n && *records < OTLP_BATCH_RECORDS) {
     const char *nl = memchr(buf + at, '\n', n - at);
     if (nl == NULL)
       break; /* a line still being written, or past this chunk */
     size_t len = (size_t)(nl - (buf + at));
     const char *line = buf + at;
-    size_t hl = sizeof LINE_HEAD - 1, tl = sizeof LINE_TAIL - 1;
-    if (len > hl + tl && memcmp(line, LINE_HEAD, hl) == 0 &&
+    if (len > hl + tl && memcmp(line, sig->head, hl) == 0 &&
         memcmp(line + len - tl, LINE_TAIL, tl) == 0) {
       if (*records > 0)
         fxbuf_puts(body, ",");
@@ -165,6 +172,83 @@ static void sleep_ms(long ms)
   struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
   while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
     ;
+}
+
+/* The signal's URL: the destination without a trailing "/" or a trailing
+ * /v1/logs or /v1/traces, then the signal's path. */
+static void signal_url(struct fxbuf *url, const char *destination, const struct signal *sig)
+{
+  size_t dl = strlen(destination);
+  for (int s = 0; s < SPOOL_SIGNALS; s++) {
+    size_t pl = strlen(SIGNALS[s].path);
+    if (dl >= pl && strcmp(destination + dl - pl, SIGNALS[s].path) == 0) {
+      dl -= pl;
+      break;
+    }
+  }
+  while (dl > 0 && destination[dl - 1] == '/')
+    dl--;
+  fxbuf_put(url, destination, dl);
+  fxbuf_puts(url, sig->path);
+}
+
+/* Delivers one signal's lines of the spool fd, in spool order, from that
+ * signal's delivered offset: 0 when it is caught up, -1 (state->last_error
+ * set) when the collector did not take a batch. */
+static int deliver_signal(const struct box_config *cfg, const struct box_telemetry *t, int fd,
+                          enum spool_signal signal, const char *auth_line, const char *cacert,
+                          char *chunk, struct spool_state *state)
+{
+  const struct signal *sig = &SIGNALS[signal];
+  struct fxbuf url = {0};
+  int rc = 0;
+  signal_url(&url, t->destination, sig);
+  for (;;) {
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+      break;
+    off_t sent = spool_signal_offset(cfg->box_dir, t->label, signal);
+    if (sent > st.st_size)
+      sent = 0; /* the spool was emptied since */
+    if (sent == st.st_size)
+      break;
+    ssize_t n = pread(fd, chunk, OTLP_BATCH_BYTES, sent);
+    if (n <= 0)
+      break;
+    struct fxbuf body = {0};
+    size_t used = 0, records = 0;
+    make_batch(sig, chunk, (size_t)n, &body, &used, &records);
+    if (used == 0) {
+      fxbuf_free(&body);
+      break; /* only a line still being written */
+    }
+    int ok = records == 0; /* nothing of this signal: just step over it */
+    char why[256] = "";
+    long backoff = 250;
+    for (int attempt = 0; !ok && attempt < OTLP_ATTEMPTS; attempt++) {
+      if (attempt > 0) {
+        sleep_ms(backoff);
+        backoff *= 2;
+      }
+      ok = post(url.p, auth_line, cacert, body.p, body.n, why, sizeof why) == 0;
+    }
+    fxbuf_free(&body);
+    if (!ok) {
+      snprintf(state->last_error, sizeof state->last_error, "%s: %.200s", sig->path, why);
+      rc = -1;
+      break;
+    }
+    if (spool_store_signal_offset(cfg->box_dir, t->label, signal, sent + (off_t)used) != 0) {
+      snprintf(state->last_error, sizeof state->last_error,
+               "cannot store the delivered offset (%s)", strerror(errno));
+      rc = -1;
+      break;
+    }
+    if (records > 0)
+      state->last_success = time(NULL);
+  }
+  fxbuf_free(&url);
+  return rc;
 }
 
 int otlp_deliver(const struct box_config *cfg, size_t i, const struct otlp_auth *auth,
@@ -193,16 +277,6 @@ int otlp_deliver(const struct box_config *cfg, size_t i, const struct otlp_auth 
     snprintf(state.last_error, sizeof state.last_error, "%.200s", err);
     rc = -1;
   }
-  struct fxbuf url = {0};
-  size_t dl = strlen(t->destination);
-  if (dl >= 8 && strcmp(t->destination + dl - 8, "/v1/logs") == 0)
-    fxbuf_puts(&url, t->destination);
-  else {
-    while (dl > 0 && t->destination[dl - 1] == '/')
-      dl--;
-    fxbuf_put(&url, t->destination, dl);
-    fxbuf_puts(&url, "/v1/logs");
-  }
   struct fxbuf auth_line = {0};
   if (i < 16 && auth->value[i] != NULL)
     fxbuf_printf(&auth_line, "%s: %s", t->secret_header ? t->secret_header : "Authorization",
@@ -210,49 +284,10 @@ int otlp_deliver(const struct box_config *cfg, size_t i, const struct otlp_auth 
   char *chunk = malloc(OTLP_BATCH_BYTES);
   if (chunk == NULL)
     abort();
-  while (rc == 0) {
-    struct stat st;
-    if (fstat(fd, &st) != 0)
-      break;
-    off_t sent = spool_sent_offset(cfg->box_dir, t->label);
-    if (sent > st.st_size)
-      sent = 0; /* the spool was emptied since */
-    if (sent == st.st_size)
-      break;
-    ssize_t n = pread(fd, chunk, OTLP_BATCH_BYTES, sent);
-    if (n <= 0)
-      break;
-    struct fxbuf body = {0};
-    size_t used = 0, records = 0;
-    make_batch(chunk, (size_t)n, &body, &used, &records);
-    if (used == 0) {
-      fxbuf_free(&body);
-      break; /* only a line still being written */
-    }
-    int ok = records == 0; /* nothing well-formed: just step over it */
-    char why[256] = "";
-    long backoff = 250;
-    for (int attempt = 0; !ok && attempt < OTLP_ATTEMPTS; attempt++) {
-      if (attempt > 0) {
-        sleep_ms(backoff);
-        backoff *= 2;
-      }
-      ok = post(url.p, auth_line.p, cacert, body.p, body.n, why, sizeof why) == 0;
-    }
-    fxbuf_free(&body);
-    if (!ok) {
-      snprintf(state.last_error, sizeof state.last_error, "%.200s", why);
-      rc = -1;
-      break;
-    }
-    if (spool_store_sent(cfg->box_dir, t->label, sent + (off_t)used) != 0) {
-      snprintf(state.last_error, sizeof state.last_error, "cannot store the delivered offset (%s)",
-               strerror(errno));
-      rc = -1;
-      break;
-    }
-    state.last_success = time(NULL);
-  }
+  /* The logs first, then the spans; a collector that refuses one signal
+   * leaves the rest of both spooled (the next sender retries). */
+  for (int s = 0; rc == 0 && s < SPOOL_SIGNALS; s++)
+    rc = deliver_signal(cfg, t, fd, (enum spool_signal)s, auth_line.p, cacert, chunk, &state);
   free(chunk);
   /* Empty a delivered spool when no broker of the box holds it. */
   if (rc == 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) {
@@ -265,7 +300,6 @@ int otlp_deliver(const struct box_config *cfg, size_t i, const struct otlp_auth 
   if (auth_line.p)
     explicit_bzero(auth_line.p, auth_line.n);
   fxbuf_free(&auth_line);
-  fxbuf_free(&url);
   close(fd);
   close(lock);
   return rc;

@@ -2,18 +2,21 @@
  * a box's OTLP targets to their collectors (strands-box.md sections 4 and
  * 5; the spool is spool.h).
  *
- * OTLP/HTTP with JSON: each batch is one POST of an
- * ExportLogsServiceRequest ({"resourceLogs": [...]}, Content-Type
- * application/json) to <destination>/v1/logs (the destination as it is
- * when it already ends in /v1/logs), made of up to OTLP_BATCH_RECORDS
- * spooled lines (at most OTLP_BATCH_BYTES), oldest first: a backlog left by
- * earlier runs goes before this run's records.  A 2xx answer advances the
- * delivered offset; anything else is retried OTLP_ATTEMPTS times with
- * backoff (0.25 s, doubling), then the sender stops and leaves the rest
- * spooled for the next run (its report: spool.h's state file, which the
- * next run's start turns into one stderr note, and --audit shows).  Each
- * request has a 10 s timeout.  secret.ref (env://) is sent as the value of
- * secret.header (default Authorization) exactly as the variable holds it.
+ * OTLP/HTTP with JSON, one signal at a time, each in spool order: the log
+ * lines as ExportLogsServiceRequests ({"resourceLogs": [...]}) to
+ * <destination>/v1/logs, then the span lines as ExportTraceServiceRequests
+ * ({"resourceSpans": [...]}) to <destination>/v1/traces (a destination
+ * that already ends in /v1/logs or /v1/traces has that suffix replaced),
+ * Content-Type application/json.  Each batch is one POST of up to
+ * OTLP_BATCH_RECORDS spooled lines (at most OTLP_BATCH_BYTES), oldest
+ * first: a backlog left by earlier runs goes before this run's records.  A
+ * 2xx answer advances that signal's delivered offset (spool.h); anything
+ * else is retried OTLP_ATTEMPTS times with backoff (0.25 s, doubling), then
+ * the sender stops and leaves the rest spooled for the next run (its
+ * report: spool.h's state file, which the next run's start turns into one
+ * stderr note, and --audit shows).  Each request has a 10 s timeout.
+ * secret.ref (env://) is sent as the value of secret.header (default
+ * Authorization) exactly as the variable holds it.
  * One sender per target at a time (the .lock file); a fully delivered
  * spool is emptied when no broker of the box holds it.
  *

@@ -50,22 +50,59 @@ static int write_whole(const char *path, const char *text)
   return 0;
 }
 
-off_t spool_sent_offset(const char *box_dir, const char *label)
+/* Both signals' offsets from the .sent file: "<logs> <traces>" (a file
+ * with one number, from before spans were spooled, holds both). */
+static void read_sent(const char *box_dir, const char *label, off_t out[SPOOL_SIGNALS])
+{
+  char path[4200], buf[64];
+  out[SPOOL_LOGS] = out[SPOOL_TRACES] = 0;
+  spool_path(path, sizeof path, box_dir, label, SPOOL_SENT);
+  if (read_small(path, buf, sizeof buf) <= 0)
+    return;
+  char *end;
+  long long logs = strtoll(buf, &end, 10), traces = logs;
+  if (*end == ' ')
+    traces = strtoll(end + 1, NULL, 10);
+  out[SPOOL_LOGS] = logs > 0 ? (off_t)logs : 0;
+  out[SPOOL_TRACES] = traces > 0 ? (off_t)traces : 0;
+}
+
+static int write_sent(const char *box_dir, const char *label, const off_t sent[SPOOL_SIGNALS])
 {
   char path[4200], buf[64];
   spool_path(path, sizeof path, box_dir, label, SPOOL_SENT);
-  if (read_small(path, buf, sizeof buf) <= 0)
-    return 0;
-  long long v = strtoll(buf, NULL, 10);
-  return v > 0 ? (off_t)v : 0;
+  snprintf(buf, sizeof buf, "%lld %lld\n", (long long)sent[SPOOL_LOGS],
+           (long long)sent[SPOOL_TRACES]);
+  return write_whole(path, buf);
+}
+
+off_t spool_sent_offset(const char *box_dir, const char *label)
+{
+  off_t sent[SPOOL_SIGNALS];
+  read_sent(box_dir, label, sent);
+  return sent[SPOOL_LOGS] < sent[SPOOL_TRACES] ? sent[SPOOL_LOGS] : sent[SPOOL_TRACES];
+}
+
+off_t spool_signal_offset(const char *box_dir, const char *label, enum spool_signal signal)
+{
+  off_t sent[SPOOL_SIGNALS];
+  read_sent(box_dir, label, sent);
+  return sent[signal];
 }
 
 int spool_store_sent(const char *box_dir, const char *label, off_t offset)
 {
-  char path[4200], buf[64];
-  spool_path(path, sizeof path, box_dir, label, SPOOL_SENT);
-  snprintf(buf, sizeof buf, "%lld\n", (long long)offset);
-  return write_whole(path, buf);
+  off_t sent[SPOOL_SIGNALS] = {offset, offset};
+  return write_sent(box_dir, label, sent);
+}
+
+int spool_store_signal_offset(const char *box_dir, const char *label, enum spool_signal signal,
+                              off_t offset)
+{
+  off_t sent[SPOOL_SIGNALS];
+  read_sent(box_dir, label, sent);
+  sent[signal] = offset;
+  return write_sent(box_dir, label, sent);
 }
 
 void spool_read_state(const char *box_dir, const char *label, struct spool_state *st)
@@ -108,23 +145,47 @@ int spool_store_state(const char *box_dir, const char *label, const struct spool
 
 unsigned long spool_pending_records(const char *box_dir, const char *label)
 {
+  static const char *const heads[SPOOL_SIGNALS] = {"{\"resourceLogs\"", "{\"resourceSpans\""};
   char path[4200], buf[65536];
-  unsigned long n = 0;
+  unsigned long n[SPOOL_SIGNALS] = {0, 0};
+  off_t sent[SPOOL_SIGNALS];
   spool_path(path, sizeof path, box_dir, label, SPOOL_DATA);
   int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
   if (fd < 0)
     return 0;
-  off_t at = spool_sent_offset(box_dir, label);
+  read_sent(box_dir, label, sent);
   struct stat st;
-  if (fstat(fd, &st) == 0 && at > st.st_size)
-    at = 0;
+  if (fstat(fd, &st) != 0) {
+    close(fd);
+    return 0;
+  }
+  for (int s = 0; s < SPOOL_SIGNALS; s++)
+    if (sent[s] > st.st_size)
+      sent[s] = 0;
+  off_t at = sent[SPOOL_LOGS] < sent[SPOOL_TRACES] ? sent[SPOOL_LOGS] : sent[SPOOL_TRACES];
+  /* Each whole line is counted for the signal its head names, when it
+   * lies past that signal's delivered offset. */
+  char head[20];
+  size_t head_len = 0;
+  off_t line_at = at;
   ssize_t k;
   while ((k = pread(fd, buf, sizeof buf, at)) > 0) {
-    for (ssize_t i = 0; i < k; i++)
-      n += buf[i] == '\n';
+    for (ssize_t i = 0; i < k; i++) {
+      if (buf[i] != '\n') {
+        if (head_len < sizeof head)
+          head[head_len++] = buf[i];
+        continue;
+      }
+      for (int s = 0; s < SPOOL_SIGNALS; s++) {
+        size_t hl = strlen(heads[s]);
+        if (line_at >= sent[s] && head_len >= hl && memcmp(head, heads[s], hl) == 0)
+          n[s]++;
+      }
+      head_len = 0;
+      line_at = at + i + 1;
+    }
     at += k;
   }
   close(fd);
-  return n;
+  return n[SPOOL_LOGS] > n[SPOOL_TRACES] ? n[SPOOL_LOGS] : n[SPOOL_TRACES];
 }
-

@@ -2,12 +2,16 @@
  * ([telemetry.<label>] kind = "otlp", strands-box.md sections 4 and 5).
  *
  * Decision records bound for a collector are never sent while a decision
- * waits: the decision log appends each one (its resourceLogs line) to
+ * waits: the decision log appends each one (its resourceLogs line, and its
+ * resourceSpans line when the target's include names trace) to
  *   <box_dir>/private/telemetry/otlp-<label>.spool
  * with one write() on an O_APPEND descriptor, like a file target, and the
  * sender (otlp_send.h) delivers them after the script ends.  Beside it:
- *   otlp-<label>.sent   the byte offset up to which the collector took the
- *                       spool (written whole with rename)
+ *   otlp-<label>.sent   "<logs> <traces>": for each signal, the byte offset
+ *                       up to which the collector took that signal's lines
+ *                       (the log lines go to /v1/logs, the span lines to
+ *                       /v1/traces, each signal in spool order; written
+ *                       whole with rename)
  *   otlp-<label>.state  "last_success <unix seconds>", "last_attempt ...",
  *                       "last_error <text>" lines (the sender's report)
  *   otlp-<label>.lock   held (flock LOCK_EX) by the one sender at work
@@ -28,14 +32,23 @@
 
 enum spool_file { SPOOL_DATA, SPOOL_SENT, SPOOL_STATE, SPOOL_LOCK };
 
+/* The two OTLP signals a spool holds, each with its own delivered offset. */
+enum spool_signal { SPOOL_LOGS, SPOOL_TRACES, SPOOL_SIGNALS };
+
 /* The path of one of the label's files into out (at least 4200 bytes). */
 void spool_path(char *out, size_t outlen, const char *box_dir, const char *label,
                 enum spool_file which);
 
-/* The delivered offset (0 when none is stored). */
+/* The offset up to which every signal was delivered: the lesser of the two
+ * (0 when none is stored). */
 off_t spool_sent_offset(const char *box_dir, const char *label);
-/* Stores the delivered offset (tmp + rename).  0 or -1. */
+/* One signal's delivered offset (0 when none is stored). */
+off_t spool_signal_offset(const char *box_dir, const char *label, enum spool_signal signal);
+/* Stores both signals' delivered offset as offset (tmp + rename).  0 or -1. */
 int spool_store_sent(const char *box_dir, const char *label, off_t offset);
+/* Stores one signal's delivered offset, the other's kept.  0 or -1. */
+int spool_store_signal_offset(const char *box_dir, const char *label, enum spool_signal signal,
+                              off_t offset);
 
 struct spool_state {
   time_t last_success; /* 0 = never */
@@ -45,7 +58,9 @@ struct spool_state {
   off_t pending;       /* bytes not yet delivered */
 };
 
-/* The records (lines) in the spool past its delivered offset. */
+/* The records waiting in the spool: of each signal, the lines of that
+ * signal past its delivered offset; the larger count (a record is a log
+ * line and, with trace, a span line). */
 unsigned long spool_pending_records(const char *box_dir, const char *label);
 
 /* What the sender last reported, and the spool's size now. */

@@ -429,6 +429,8 @@ static int count_decisions(const char *path) {
   return n / 2;
 }
 
+static char *slurp(const char *path);
+
 START_TEST(test_telemetry_targets_from_config) {
   char err[2048], path[PATH_MAX + 64];
   snprintf(path, sizeof path, "%s/ws", tmp);
@@ -436,7 +438,8 @@ START_TEST(test_telemetry_targets_from_config) {
   snprintf(path, sizeof path, "%s/box.toml", tmp);
   FILE *f = fopen(path, "w");
   fprintf(f, "name = \"t\"\nbox_dir = \"box\"\n[agent]\nworkspace = \"ws\"\n"
-             "[telemetry.denials]\nkind = \"file\"\ndestination = \"denials.jsonl\"\ninclude = [\"deny\"]\n"
+             "[telemetry.denials]\nkind = \"file\"\ndestination = \"denials.jsonl\"\ninclude = [\"deny\", \"trace\"]\n"
+             "[telemetry.logs]\nkind = \"file\"\ndestination = \"logs.jsonl\"\ninclude = [\"permit\", \"deny\"]\n"
              "[telemetry.all]\nkind = \"file\"\ndestination = \"box/private/all.jsonl\"\n"
              "[telemetry.remote]\nkind = \"otlp\"\ndestination = \"https://collector.example/v1/logs\"\n");
   fclose(f);
@@ -453,6 +456,16 @@ START_TEST(test_telemetry_targets_from_config) {
   snprintf(path, sizeof path, "%s/denials.jsonl", tmp);
   ck_assert_int_eq(count_decisions(path), 1);
   ck_assert_int_eq(count_decisions(sub("private/all.jsonl")), 3);
+  /* include without trace: the log lines only. */
+  snprintf(path, sizeof path, "%s/logs.jsonl", tmp);
+  char *logs = slurp(path);
+  ck_assert_ptr_nonnull(logs);
+  ck_assert_ptr_null(strstr(logs, "resourceSpans"));
+  int n_lines = 0;
+  for (char *c = logs; *c; c++)
+    n_lines += *c == '\n';
+  ck_assert_int_eq(n_lines, 3);
+  free(logs);
   /* A declared target replaces the default file. */
   ck_assert_int_eq(access(sub("private/telemetry/records.jsonl"), F_OK), -1);
   box_config_free(cfg);
@@ -496,7 +509,8 @@ static char *slurp(const char *path) {
   return text;
 }
 
-/* An otlp target's spool: the log line only, and a full spool (64 MiB the
+/* An otlp target's spool: both lines with trace (each signal delivered on
+ * its own offset), the log line only without; and a full spool (64 MiB the
  * collector has not taken) refuses the next record until a sender takes
  * them. */
 START_TEST(test_spool_target) {
@@ -511,9 +525,36 @@ START_TEST(test_spool_target) {
   char *text = slurp(spool);
   ck_assert_ptr_nonnull(text);
   ck_assert(strncmp(text, "{\"resourceLogs\":[", 17) == 0);
+  char *second = strchr(text, '\n') + 1; /* with trace: the span line too */
+  ck_assert(strncmp(second, "{\"resourceSpans\":[", 18) == 0);
+  ck_assert_int_eq((int)(strchr(second, '\n') - text), (int)strlen(text) - 1);
+  ck_assert_int_eq(spool_pending_records(box, "c"), 1);
+  /* The logs delivered, not the spans: the record still waits. */
+  ck_assert_int_eq(spool_store_signal_offset(box, "c", SPOOL_LOGS, (off_t)(second - text)), 0);
+  ck_assert_int_eq(spool_signal_offset(box, "c", SPOOL_LOGS), (off_t)(second - text));
+  ck_assert_int_eq(spool_signal_offset(box, "c", SPOOL_TRACES), 0);
+  ck_assert_int_eq(spool_sent_offset(box, "c"), 0);
+  ck_assert_int_eq(spool_pending_records(box, "c"), 1);
+  ck_assert_int_eq(spool_store_signal_offset(box, "c", SPOOL_TRACES, (off_t)strlen(text)), 0);
+  ck_assert_int_eq(spool_sent_offset(box, "c"), (off_t)(second - text));
+  ck_assert_int_eq(spool_pending_records(box, "c"), 0);
+  ck_assert_int_eq(spool_store_sent(box, "c", 0), 0);
+  free(text);
+
+  /* Without trace in include: the log line only. */
+  ck_assert_int_eq(truncate(spool, 0), 0);
+  t.include = BOX_TELEMETRY_DENY | BOX_TELEMETRY_PERMIT;
+  log = decision_log_open_targets(box, "b", NULL, &t, 1, err, sizeof err);
+  ck_assert_msg(log != NULL, "%s", err);
+  ck_assert_int_eq(decision_log_append(log, &DENY_ENV, err, sizeof err), 0);
+  decision_log_close(log);
+  text = slurp(spool);
+  ck_assert_ptr_nonnull(text);
+  ck_assert(strncmp(text, "{\"resourceLogs\":[", 17) == 0);
   ck_assert_ptr_null(strstr(text, "resourceSpans"));
   ck_assert_int_eq((int)(strchr(text, '\n') - text), (int)strlen(text) - 1); /* one line */
   free(text);
+  t.include = BOX_TELEMETRY_ALL;
 
   /* Full: a sparse spool of 64 MiB, none of it delivered. */
   ck_assert_int_eq(truncate(spool, (off_t)SPOOL_MAX_PENDING), 0);

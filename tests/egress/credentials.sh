@@ -132,6 +132,8 @@ run_box "r = fetch('https://custom.test:$TLS_PORT/leak', headers={'X-Api-Key': '
 print(r['status'], r['body'])"
 check "always: attached without a placeholder (the script's value replaced)" \
   "$(cat "$OUT") $(seen header:x-api-key)" "200 token=[REDACTED]; $CUSTOM_KEY"
+check_err_has "always: the stderr warning" \
+  "box-broker: warning: $BOX/box.toml:25: egress.custom.secret.inject = \"always\" attaches the credential to every request to these destinations"
 check "always: an advisory record" \
   "$(tail -n +"$((records_before + 1))" "$RECORDS" | box_decisions | grep egress:inject)" \
   "permit egress:inject custom.test:$TLS_PORT/leak enforcement:inject-always"
@@ -173,6 +175,15 @@ cp "$BOX/policy.dw" "$TMP/policy.dw"
 status=$?
 check_status "credential_process" 1
 check_err_has "credential_process" "uses credential_process, which box does not run"
+
+# ... also where it usually is: the profile of the AWS config file.
+sed 's|aws://boxtest|aws://tool|' "$BOX/box.toml" >"$TMP/process.toml"
+printf '[default]\nregion = eu-west-1\n\n[profile tool]\ncredential_process = /bin/false\n' >"$TMP/aws-config"
+AWS_CONFIG_FILE="$TMP/aws-config" "$BROKER" --config "$TMP/process.toml" -c "print('ran')" >"$OUT" 2>"$ERR"
+status=$?
+check_status "credential_process in the config file" 1
+check_err_has "credential_process in the config file" \
+  "egress.aws.secret.ref: profile \"tool\" of $TMP/aws-config uses credential_process, which box does not run; give the profile static keys (aws_access_key_id, aws_secret_access_key) in $AWS_SHARED_CREDENTIALS_FILE"
 
 "$BROKER" --config "$BOX/box.toml" --cacert "$TMP/no-ca.pem" -c "print('ran')" >"$OUT" 2>"$ERR"
 status=$?

@@ -1,8 +1,8 @@
 #!/bin/sh
 # tests/egress/leak.sh -- the box's secrets never reach the worker.  One run
 # of box-broker exercises every credential path (each placement swapped,
-# refusals, the origin echoing and leaking the credential, a failed
-# transfer, SigV4) under strace -f; every byte the worker process read or
+# refusals, the origin echoing and leaking the credential, failed
+# transfers before and after the swap, SigV4) under strace -f; every byte the worker process read or
 # received (read, readv, recvmsg...) is scanned for each secret, as are
 # every file under box_dir, the script's stdout and stderr, --audit's
 # output and --placeholders's.  Forms scanned: each secret as it is, the
@@ -36,6 +36,13 @@ try:
     fetch('https://api.test:1/echo', headers={'Authorization': auth})
 except OSError as e:
     print('OSError', e)
+for url, h in [('https://api.test:$T/drop', {'Authorization': auth}),
+               ('https://query.test:$T/v1/drop?key=$PH_QUERY', {}),
+               ('https://custom.test:$T/drop', {})]:
+    try:
+        fetch(url, headers=h)
+    except OSError as e:
+        print('OSError', e)
 print('done')"
 
 # LeakSanitizer cannot run under ptrace: a sanitizer build checks leaks in
@@ -45,7 +52,8 @@ run_box "$SOURCE" env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=
   -e trace=read,readv,pread64,preadv,recvfrom,recvmsg,execve
 check_status "the traced run" 0
 if grep -q '^done$' "$OUT" && grep -q "sigv4 ok eu-west-1 sqs" "$OUT" &&
-  grep -q "REDACTED" "$OUT"; then
+  grep -q "REDACTED" "$OUT" && [ "$(grep -c '^OSError' "$OUT")" -eq 4 ] &&
+  [ "$(printf '%s\n' "$NEW_SEEN" | grep -c '/drop')" -eq 3 ]; then
   pass "the traced run made every request"
 else
   fail "the traced run: $(head -c 1500 "$OUT") $(head -c 500 "$ERR")"

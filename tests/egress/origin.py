@@ -15,6 +15,7 @@ It stops when stdin closes or after 300 seconds.  Paths:
             signature version 4 algorithm, with the real keys): 200
             "sigv4 ok <region> <service>" or 403 "sigv4 bad: <why>"
   /big      200 with 1 MiB (for bench/)
+  .../drop  no answer: the connection is closed (a failed transfer)
   else      200, a JSON echo of method, target, headers and body
 """
 import gzip
@@ -118,6 +119,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send_body(403, ("sigv4 bad: " + r).encode())
             else:
                 self.send_body(200, ("sigv4 ok %s %s" % (r[1], r[2])).encode())
+        elif path.endswith("/drop"):
+            self.close_connection = True  # no answer at all: the transfer fails
         elif path == "/big":
             self.send_body(200, BIG, [("Content-Type", "application/octet-stream")])
         else:

@@ -2,12 +2,15 @@
 # tests/telemetry/otlp.sh -- decision records to OpenTelemetry collectors,
 # end to end: the real box-broker with [telemetry.*] otlp targets, and local
 # OTLP/HTTP receivers (tests/telemetry/receiver.py) that check every request
-# is valid OTLP-JSON.  A file target of the same box is the ground truth.
-# Covers: delivery with the auth header; include = ["deny"]; a declared
+# is valid OTLP-JSON (logs on /v1/logs, spans on /v1/traces).  A file
+# target of the same box is the ground truth.  Covers: delivery of the log
+# records and their spans with the auth header; include = ["deny"] (no
+# spans) and ["deny", "trace"] (the denials' spans too); a declared
 # target replacing the default file; the spool emptied once delivered; a
 # collector down then back (the backlog delivered once, in order, before the
-# new records, and the stderr note meanwhile); a slow collector (the run
-# does not wait for it); 64 concurrent runs (every record exactly once);
+# new records, and the stderr note meanwhile); a broker killed mid-run (its
+# records go with the next run's); a slow collector (the run does not wait
+# for it, nor do pipes); 64 concurrent runs (every record exactly once);
 # --audit's report of each target; an HTTPS collector trusted through
 # --cacert.
 . "${top_srcdir:-.}/tests/lib/box.sh"
@@ -19,6 +22,11 @@ PY=${PYTHON311:-}
 [ -n "$PY" ] || { [ -x /usr/bin/python3.11 ] && PY=/usr/bin/python3.11; } || PY=python3
 box_require "$BROKER" "$top_builddir/box-worker"
 box_tmpdir telemetry
+# The detached senders write their stderr to /dev/null: in a sanitizer
+# build, every process's reports go to files instead, checked at the end.
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}log_path=$TMP/asan"
+UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}log_path=$TMP/ubsan:print_stacktrace=1"
+export ASAN_OPTIONS UBSAN_OPTIONS
 
 PIDS=
 stop_all() {
@@ -51,6 +59,7 @@ start_receiver() {
   _name=$1 _port=$2 _fd=$3
   shift 3
   : >>"$TMP/$_name.got"
+  : >>"$TMP/$_name.got.spans"
   mkfifo "$TMP/$_name.in" 2>/dev/null
   "$PY" "$top_srcdir/tests/telemetry/receiver.py" "$_port" "$TMP/$_name.got" "$@" \
     <"$TMP/$_name.in" >"$TMP/$_name.port" &
@@ -86,6 +95,7 @@ run() { # run NAME: the script in box NAME
 }
 truth() { "$PY" "$top_srcdir/tests/telemetry/records.py" "$TMP/$1/truth.jsonl"; }
 got() { grep -v '^INVALID' "$TMP/$1.got" | sed 's/ auth=.*//'; }
+spans() { sed 's/ auth=.*//' "$TMP/$1.got.spans"; }
 # wait_until SECONDS COMMAND...: polls COMMAND every 0.1 s
 wait_until() {
   _t=$(($1 * 10))
@@ -97,7 +107,8 @@ wait_until() {
   done
   return 1
 }
-same_count() { [ "$(got "$1" | wc -l)" -eq "$(truth "$2" | wc -l)" ]; }
+same_count() { [ "$(got "$1" | wc -l)" -eq "$(truth "$2" | wc -l)" ] &&
+  [ "$(spans "$1" | wc -l)" -eq "$(truth "$2" | wc -l)" ]; }
 sender_idle() { flock -n "$TMP/$1/state/private/telemetry/otlp-$2.lock" true; }
 
 # ---- delivery, auth, include, the default file replaced --------------------------
@@ -106,6 +117,8 @@ start_receiver all 0 7
 ALL=$RPORT
 start_receiver deny 0 8
 DENY=$RPORT
+start_receiver dtrace 0 3
+DTRACE=$RPORT
 OTLP_TOKEN="token-$$-$(date +%s)"
 export OTLP_TOKEN
 make_box one "
@@ -118,7 +131,12 @@ secret.header = \"X-Collector-Token\"
 [telemetry.denials]
 kind = \"otlp\"
 destination = \"http://127.0.0.1:$DENY/v1/logs\"
-include = [\"deny\"]"
+include = [\"deny\"]
+
+[telemetry.denialtraces]
+kind = \"otlp\"
+destination = \"http://127.0.0.1:$DTRACE/v1/traces\"
+include = [\"deny\", \"trace\"]"
 run one
 check_status "delivery: the run" 0
 check_out "delivery: the run" "a
@@ -130,18 +148,37 @@ if [ "$(got all)" = "$(truth one)" ]; then pass "delivery: the same records, in 
 $(got all)
 --- the file target holds
 $(truth one)"; fi
-if [ "$(sed -n 's/.* auth=//p' "$TMP/all.got" | sort -u)" = "$OTLP_TOKEN" ]; then
+if [ "$(spans all)" = "$(truth one)" ]; then
+  pass "delivery: each record's span on /v1/traces, same trace id, in order"
+else
+  fail "delivery: spans got
+$(spans all)
+--- the file target holds
+$(truth one)"
+fi
+if [ "$(sed -n 's/.* auth=//p' "$TMP/all.got" "$TMP/all.got.spans" | sort -u)" = "$OTLP_TOKEN" ]; then
   pass "delivery: the secret.header sent with every request"
 else
   fail "delivery: auth headers seen: $(sed -n 's/.* auth=//p' "$TMP/all.got" | sort -u)"
 fi
-if ! grep -q INVALID "$TMP/all.got" "$TMP/deny.got"; then pass "every request was valid OTLP-JSON"; else
-  fail "invalid requests: $(grep -h INVALID "$TMP/all.got" "$TMP/deny.got")"; fi
-wait_until 20 sender_idle one denials
-if [ "$(got deny)" = "$(truth one | grep ' deny ')" ] && [ -n "$(got deny)" ]; then
-  pass "include = [\"deny\"]: the denials only"
+if ! grep -q INVALID "$TMP/all.got" "$TMP/deny.got" "$TMP/dtrace.got"; then
+  pass "every request was valid OTLP-JSON"
 else
-  fail "include deny: got '$(got deny)'"
+  fail "invalid requests: $(grep -h INVALID "$TMP/all.got" "$TMP/deny.got" "$TMP/dtrace.got")"
+fi
+wait_until 20 sender_idle one denials
+if [ "$(got deny)" = "$(truth one | grep ' deny ')" ] && [ -n "$(got deny)" ] &&
+  [ ! -s "$TMP/deny.got.spans" ]; then
+  pass "include = [\"deny\"]: the denials' log records only, no spans"
+else
+  fail "include deny: got '$(got deny)', spans '$(spans deny)'"
+fi
+wait_until 20 sender_idle one denialtraces
+if [ "$(got dtrace)" = "$(truth one | grep ' deny ')" ] &&
+  [ "$(spans dtrace)" = "$(got dtrace)" ]; then
+  pass "include = [\"deny\", \"trace\"]: the denials and their spans"
+else
+  fail "include deny, trace: got '$(got dtrace)', spans '$(spans dtrace)'"
 fi
 if [ ! -e "$TMP/one/state/private/telemetry/records.jsonl" ]; then
   pass "declared targets replace the default file"
@@ -153,6 +190,12 @@ if [ ! -s "$TMP/one/state/private/telemetry/otlp-collector.spool" ]; then
   pass "a delivered spool is emptied"
 else
   fail "the spool still holds $(wc -c <"$TMP/one/state/private/telemetry/otlp-collector.spool") bytes"
+fi
+
+if ! grep -rqF "$OTLP_TOKEN" "$TMP/one"; then
+  pass "the collector's token is nowhere under box_dir or in the file target"
+else
+  fail "the collector's token was written: $(grep -rlF "$OTLP_TOKEN" "$TMP/one")"
 fi
 
 "$BROKER" --config "$TMP/one/box.toml" --audit >"$OUT" 2>"$ERR"
@@ -187,6 +230,22 @@ EOF
 then pass "--audit --json: spool_records, spool_bytes, last_success, last_error"
 else fail "--audit --json: $(head -c 600 "$OUT")"; fi
 
+# ---- include without a verdict ------------------------------------------------------
+
+make_box six "
+[telemetry.nothing]
+kind = \"file\"
+destination = \"$TMP/six/nothing.jsonl\"
+include = [\"trace\", \"kernel\"]"
+run six
+check_err_has "include without a verdict: a warning at load" \
+  "box-broker: warning: $TMP/six/box.toml:15: telemetry.nothing.include names neither deny nor permit, so box writes no record to this target"
+if [ ! -s "$TMP/six/nothing.jsonl" ] && [ "$(truth six | wc -l)" -eq 3 ]; then
+  pass "include without a verdict: nothing written there"
+else
+  fail "include without a verdict: $(wc -c <"$TMP/six/nothing.jsonl") bytes written"
+fi
+
 # ---- a collector down, then back ----------------------------------------------------
 
 DOWN=$(free_port)
@@ -210,14 +269,44 @@ run two
 if wait_until 30 same_count back two; then pass "back: the backlog and the new records arrived"; else
   fail "back: $(got back | wc -l) of $(truth two | wc -l) records arrived"; fi
 wait_until 20 sender_idle two collector
-if [ "$(got back)" = "$(truth two)" ]; then pass "back: each once, in order, the backlog first"; else
+if [ "$(got back)" = "$(truth two)" ] && [ "$(spans back)" = "$(truth two)" ]; then
+  pass "back: each record and span once, in order, the backlog first"
+else
   fail "back: got
 $(got back)
+--- spans
+$(spans back)
 --- expected
-$(truth two)"; fi
+$(truth two)"
+fi
 run two
 if grep -q 'records wait' "$ERR"; then fail "back: still a note: $(cat "$ERR")"; else
   pass "back: no note once delivered"; fi
+
+# ---- a broker killed mid-run: its records go with the next run's ------------------
+
+before=$(truth two | wc -l)
+"$BROKER" --config "$TMP/two/box.toml" -c "print(open('a.txt').read().strip())
+import time
+time.sleep(30)" >"$OUT" 2>"$ERR" &
+kpid=$!
+one_more() { [ "$(truth two | wc -l)" -gt "$before" ]; }
+wait_until 20 one_more
+kill -KILL "$kpid"
+wait "$kpid" 2>/dev/null
+run two
+if wait_until 30 same_count back two; then
+  wait_until 20 sender_idle two collector
+fi
+# The killed run wrote one or two records (the open, maybe the read), the
+# next one three.
+if [ "$(truth two | wc -l)" -gt $((before + 3)) ] && [ "$(got back)" = "$(truth two)" ] &&
+  [ "$(spans back)" = "$(truth two)" ]; then
+  pass "killed broker: its record went with the next run's, once, in order"
+else
+  fail "killed broker: $(got back | wc -l) records and $(spans back | wc -l) spans of $(truth two | wc -l) (before: $before)
+$(truth two)"
+fi
 
 # ---- a slow collector ---------------------------------------------------------------
 
@@ -234,6 +323,18 @@ if [ "$ms" -lt 2000 ]; then pass "slow collector: the run took ${ms} ms (the col
   fail "slow collector: the run took ${ms} ms"; fi
 if wait_until 20 same_count slow three; then pass "slow collector: the records still arrive"; else
   fail "slow collector: $(got slow | wc -l) records"; fi
+# Through pipes, as a caller capturing the output would run it: the sender
+# holds neither end, so the pipes close when the broker exits.
+t0=$(date +%s%N)
+piped=$("$BROKER" --config "$TMP/three/box.toml" -c "$SCRIPT" 2>&1 | cat)
+t1=$(date +%s%N)
+ms=$(((t1 - t0) / 1000000))
+if [ "$ms" -lt 2000 ] && [ "$piped" = "a
+denied" ]; then
+  pass "slow collector: output through pipes ends with the run (${ms} ms)"
+else
+  fail "slow collector, piped: ${ms} ms, output '$piped'"
+fi
 
 # ---- an HTTPS collector, its CA given with --cacert -----------------------------
 
@@ -290,9 +391,14 @@ if wait_until 60 same_count many four; then pass "64 runs: as many records arriv
   fail "64 runs: $(got many | wc -l) of $written arrived"; fi
 wait_until 20 sender_idle four collector
 dups=$(got many | awk '{ print $2 }' | sort | uniq -d | wc -l)
-if [ "$dups" -eq 0 ] && [ "$(got many | sort)" = "$(truth four | sort)" ]; then
-  pass "64 runs: every record exactly once"
+sdups=$(spans many | awk '{ print $2 }' | sort | uniq -d | wc -l)
+if [ "$dups" -eq 0 ] && [ "$(got many | sort)" = "$(truth four | sort)" ] &&
+  [ "$sdups" -eq 0 ] && [ "$(spans many | sort)" = "$(truth four | sort)" ]; then
+  pass "64 runs: every record and every span exactly once"
 else
-  fail "64 runs: $dups duplicated trace ids, or records that differ"
+  fail "64 runs: $dups duplicated trace ids ($sdups in spans), or records that differ"
 fi
+reports=$(cat "$TMP"/asan.* "$TMP"/ubsan.* 2>/dev/null | head -c 3000)
+if [ -z "$reports" ]; then pass "no sanitizer report from a broker or a sender"; else
+  fail "sanitizer reports: $reports"; fi
 finish

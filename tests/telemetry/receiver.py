@@ -4,8 +4,8 @@ the telemetry tests.
 Usage: receiver.py PORT OUT [--delay SECONDS] [--status CODE] [--tls CERT KEY]
 
 Listens on 127.0.0.1:PORT (0: a free port; the port is printed on stdout),
-accepts POST /v1/logs, and checks that each body is a valid OTLP-JSON
-ExportLogsServiceRequest as box writes it: resourceLogs -> resource with
+accepts POST /v1/logs and POST /v1/traces.  A logs request must be a valid
+OTLP-JSON ExportLogsServiceRequest as box writes it: resourceLogs -> resource with
 the attributes service.name = "strands-box", strands.box.name,
 strands.box.source and strands.box.run.id -> scopeLogs with scope
 "strands-box.policy" -> logRecords with timeUnixNano (a decimal string),
@@ -15,8 +15,13 @@ resource, verdict, cause, rule, principal).  Every valid record is appended
 to OUT as one line:
   <run id> <traceId> <verdict> <action> <resource> <rule> auth=<value of
   the Authorization or X-Collector-Token header, or ->
-and the request is answered 200 {}; an invalid one is answered 400 and
-appended as "INVALID <why>".  --delay waits before answering; --status
+A traces request must be a valid ExportTraceServiceRequest: resourceSpans
+-> the same resource -> scopeSpans with scope "strands-box.policy" ->
+spans with a 32-hex traceId, a 16-hex spanId, name "policy <action>", kind
+1 (INTERNAL), startTimeUnixNano = endTimeUnixNano (decimal strings) and the
+same strands.box.policy.* attributes; each span is appended to OUT.spans
+in the same form.  A valid request is answered 200 {}; an invalid one is
+answered 400 and appended to OUT as "INVALID <why>".  --delay waits before answering; --status
 answers every request with CODE (and records nothing); --tls serves
 HTTPS with CERT and KEY.  Stops when stdin
 closes or after 300 seconds.
@@ -55,19 +60,41 @@ def attrs(obj, where):
     return out
 
 
-def check(body):
+def resource_run(rl):
+    res = attrs(rl["resource"], "resource")
+    if res.get("service.name") != "strands-box" or res.get("strands.box.source") != "box":
+        raise ValueError("resource attributes: %r" % res)
+    run = res.get("strands.box.run.id")
+    if not run or not res.get("strands.box.name"):
+        raise ValueError("resource without run id or box name")
+    return run
+
+
+def ids(obj):
+    if not re.fullmatch(r"[0-9a-f]{32}", obj.get("traceId", "")) or \
+            not re.fullmatch(r"[0-9a-f]{16}", obj.get("spanId", "")):
+        raise ValueError("trace or span id")
+
+
+def policy_fields(obj, where):
+    a = attrs(obj, where)
+    p = "strands.box.policy."
+    for k in ("action", "resource", "verdict", "cause", "rule", "principal"):
+        if not isinstance(a.get(p + k), str):
+            raise ValueError("no " + p + k)
+    if a[p + "verdict"] not in ("deny", "permit"):
+        raise ValueError("verdict")
+    return [a[p + "verdict"], a[p + "action"], a[p + "resource"], a[p + "rule"]]
+
+
+def check_logs(body):
     """The lines to record, or raises ValueError."""
     doc = json.loads(body)
     if set(doc) != {"resourceLogs"} or not isinstance(doc["resourceLogs"], list):
         raise ValueError("not {resourceLogs: [...]}")
     lines = []
     for rl in doc["resourceLogs"]:
-        res = attrs(rl["resource"], "resource")
-        if res.get("service.name") != "strands-box" or res.get("strands.box.source") != "box":
-            raise ValueError("resource attributes: %r" % res)
-        run = res.get("strands.box.run.id")
-        if not run or not res.get("strands.box.name"):
-            raise ValueError("resource without run id or box name")
+        run = resource_run(rl)
         for sl in rl["scopeLogs"]:
             if sl["scope"]["name"] != "strands-box.policy":
                 raise ValueError("scope " + sl["scope"]["name"])
@@ -76,18 +103,36 @@ def check(body):
                     raise ValueError("timeUnixNano")
                 if lr.get("eventName") != "strands.box.policy.decision":
                     raise ValueError("eventName")
-                if not re.fullmatch(r"[0-9a-f]{32}", lr.get("traceId", "")) or \
-                        not re.fullmatch(r"[0-9a-f]{16}", lr.get("spanId", "")):
-                    raise ValueError("trace or span id")
-                a = attrs(lr, "logRecord")
-                p = "strands.box.policy."
-                for k in ("action", "resource", "verdict", "cause", "rule", "principal"):
-                    if not isinstance(a.get(p + k), str):
-                        raise ValueError("no " + p + k)
-                if lr.get("severityText") != a[p + "verdict"] or a[p + "verdict"] not in ("deny", "permit"):
+                ids(lr)
+                fields = policy_fields(lr, "logRecord")
+                if lr.get("severityText") != fields[0]:
                     raise ValueError("severityText")
-                lines.append([run, lr["traceId"], a[p + "verdict"], a[p + "action"],
-                              a[p + "resource"], a[p + "rule"]])
+                lines.append([run, lr["traceId"]] + fields)
+    return lines
+
+
+def check_traces(body):
+    """The lines to record, or raises ValueError."""
+    doc = json.loads(body)
+    if set(doc) != {"resourceSpans"} or not isinstance(doc["resourceSpans"], list):
+        raise ValueError("not {resourceSpans: [...]}")
+    lines = []
+    for rs in doc["resourceSpans"]:
+        run = resource_run(rs)
+        for ss in rs["scopeSpans"]:
+            if ss["scope"]["name"] != "strands-box.policy":
+                raise ValueError("scope " + ss["scope"]["name"])
+            for sp in ss["spans"]:
+                ids(sp)
+                start, end = sp.get("startTimeUnixNano", ""), sp.get("endTimeUnixNano", "")
+                if not re.fullmatch(r"[0-9]+", start) or start != end:
+                    raise ValueError("span times")
+                if sp.get("kind") != 1:
+                    raise ValueError("span kind")
+                fields = policy_fields(sp, "span")
+                if sp.get("name") != "policy " + fields[1]:
+                    raise ValueError("span name")
+                lines.append([run, sp["traceId"]] + fields)
     return lines
 
 
@@ -113,8 +158,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.answer(status, b"{}")
             return
         auth = self.headers.get("Authorization") or self.headers.get("X-Collector-Token") or "-"
+        target = out
         try:
-            if self.path != "/v1/logs":
+            if self.path == "/v1/logs":
+                check = check_logs
+            elif self.path == "/v1/traces":
+                check, target = check_traces, out + ".spans"
+            else:
                 raise ValueError("path " + self.path)
             if self.headers.get("Content-Type") != "application/json":
                 raise ValueError("content type")
@@ -124,7 +174,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 f.write("INVALID %s\n" % e)
             self.answer(400, b"{}")
             return
-        with lock, open(out, "a") as f:
+        with lock, open(target, "a") as f:
             f.write("".join(l + "\n" for l in lines))
         self.answer(200, b"{}")
 
