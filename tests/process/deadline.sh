@@ -12,7 +12,10 @@ elapsed=$(($(now_ms) - start))
 check_status "deadline" 125
 check_err "deadline" "box-broker: Python script exceeded its deadline"
 check_no_leftover "deadline"
-if [ "$elapsed" -lt 15000 ]; then pass "deadline: ended after $elapsed ms"; else
+# The status and message say the deadline ended the run; the wall-clock
+# bound only says it did not hang (a sanitizer build on a machine at load
+# 14 took 20 s to start, run 1 s and stop the pair).
+if [ "$elapsed" -lt 60000 ]; then pass "deadline: ended after $elapsed ms"; else
   fail "deadline: took $elapsed ms"; fi
 
 # CPU limit (test broker: the production limit is 120 s).
