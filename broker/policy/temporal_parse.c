@@ -572,7 +572,7 @@ static struct tnode *comparison(struct tparser *p)
 }
 
 static struct tnode *conj_since_rest(struct tparser *p, struct tnode *n);
-static struct tnode *conj_since(struct tparser *p);
+static struct tnode *condition_from(struct tparser *p, struct tnode *n);
 
 static int starts_predicate(struct tparser *p)
 {
@@ -602,14 +602,7 @@ static struct tnode *conjunct(struct tparser *p, int atom_only)
 			next(p);
 			n = comparison_with(p, agg);
 		} else {
-			n = conj_since_rest(p, comparison_with(p, agg));
-			while (p->tok.kind == T_ANDAND) {
-				next(p);
-				struct tnode *x = new_node(p, TN_AND);
-				x->a = n;
-				x->b = conj_since(p);
-				n = x;
-			}
+			n = condition_from(p, conj_since_rest(p, comparison_with(p, agg)));
 			expect(p, T_RPAREN, "`)`");
 		}
 	} else if (at.kind == T_LPAREN) {
@@ -706,9 +699,9 @@ static struct tnode *conj_since_rest(struct tparser *p, struct tnode *n)
 	return n;
 }
 
-static struct tnode *condition(struct tparser *p)
+/* the `&& conj_since` chain after its first conjunct n */
+static struct tnode *condition_from(struct tparser *p, struct tnode *n)
 {
-	struct tnode *n = conj_since(p);
 	while (p->tok.kind == T_ANDAND) {
 		next(p);
 		struct tnode *x = new_node(p, TN_AND);
@@ -717,6 +710,11 @@ static struct tnode *condition(struct tparser *p)
 		n = x;
 	}
 	return n;
+}
+
+static struct tnode *condition(struct tparser *p)
+{
+	return condition_from(p, conj_since(p));
 }
 
 /* ---- the block ---------------------------------------------------------------- */
