@@ -73,6 +73,7 @@ Frame *frame_new(Code *code, Func *func, Dict *globals, Dict *locals, bool heap)
 	f->yielded = false;
 	f->started = false;
 	f->throwing = false;
+	f->init_call = false;
 	return f;
 }
 
@@ -1167,6 +1168,48 @@ Value vm_run(Frame *f)
 				DISPATCH();
 			}
 		}
+		if (fn.tag == V_OBJ && fn.u.o->type == &type_type) {
+			/* A class whose __new__ is object's and whose __init__ is a
+			 * Python function: the instance is made here and __init__
+			 * runs in this loop (no nested vm_run, no argument copy). */
+			Type *ct = (Type *)fn.u.o;
+			Func *init = type_plain_init(ct);
+			if (init && !(init->code->flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GEN))) {
+				if ((++vm.ticks & 0xffff) == 0)
+					vm_check_cpu();
+				SAVE_FRAME();
+				if (gc_pending)
+					gc_collect_pending();
+				Value obj = ct->new(ct, args, nargs, kwnames);
+				Frame *nf = NULL;
+				if (!IS_NULL(obj)) {
+					/* the slot below the arguments (the class, or the NULL of
+					 * CALL_METHOD) becomes self */
+					Value under = args[-1];
+					args[-1] = val_incref(obj);
+					val_decref(under);
+					nf = frame_for_call(init, args - 1, nargs + 1, kwnames, false);
+				}
+				Value *base = sp - npop;
+				while (sp > base)
+					val_decref(POP());
+				if (kwnames)
+					obj_decref(&kwnames->ob);
+				if (!nf) {
+					val_decref(obj);
+					ERROR();
+				}
+				PUSH(obj);
+				f->sp = sp;
+				nf->back = f;
+				nf->init_call = true;
+				vm.depth++;
+				f = nf;
+				LOAD_FRAME();
+				f->started = true;
+				DISPATCH();
+			}
+		}
 		SAVE_FRAME();
 		{
 			Value r = obj_call(fn, args, nargs, kwnames);
@@ -1832,11 +1875,22 @@ Value vm_run(Frame *f)
 			goto exit_frame;
 		}
 		Frame *back = f->back;
+		bool init_call = f->init_call;
 		f->sp = sp;
 		frame_release(f);
 		vm.depth--;
 		f = back;
 		LOAD_FRAME();
+		if (init_call) {
+			/* the instance is already on this frame's stack */
+			if (!IS_NONE(retval)) {
+				err_format(Exc_TypeError, "__init__() should return None, not '%s'", type_name_of(retval));
+				val_decref(retval);
+				ERROR();
+			}
+			val_decref(retval);
+			DISPATCH();
+		}
 		PUSH(retval);
 		DISPATCH();
 	}

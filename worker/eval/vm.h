@@ -37,6 +37,7 @@ struct Frame {
 	bool yielded;
 	bool started;
 	bool throwing;           /* resume with the pending exception */
+	bool init_call;          /* __init__ run for a class call: its return value must be None and is dropped (the instance is on the caller's stack) */
 	Block blocks[MAX_BLOCKS];
 	Value fast[];
 };

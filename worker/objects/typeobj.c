@@ -2799,3 +2799,11 @@ void type_ready(Type *t)
 		t->version = next_version;
 	types_modified();
 }
+
+Func *type_plain_init(Type *t)
+{
+	if (t->ob.type != &type_type || t->new != object_new || t->init != slot_init)
+		return NULL;
+	Value f = mcache_lookup(t, ID(__init__));
+	return obj_is(f, &func_type) ? (Func *)f.u.o : NULL;
+}

@@ -414,6 +414,9 @@ Value obj_dir(Value v);
 Value generic_getattr(Value v, Str *name);
 int generic_setattr(Value v, Str *name, Value val);
 Value type_lookup(Type *t, Str *name);    /* borrowed, NULL if absent (no exc) */
+/* The Python __init__ a call of class t runs, when t's metaclass is type,
+ * its __new__ object's and __init__ a plain function (borrowed), else NULL */
+struct Func *type_plain_init(Type *t);
 Value seq_to_list(Value iterable);        /* new List */
 Value seq_to_tuple(Value iterable);
 Value bind_descr(Value attr, Value obj, Type *t);
