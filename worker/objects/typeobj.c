@@ -2117,11 +2117,27 @@ static void fixup_slots(Type *t)
 		t->iter = slot_iter;
 }
 
+/* A dunder set on or deleted from t: t's slots and those of every class
+ * that inherits from it are chosen again (a __getattribute__ added to a
+ * base class applies to its subclasses' instances too). */
 void type_update_slots(Type *t, Str *name)
 {
 	(void)name;
-	if (t->flags & TF_HEAPTYPE)
-		fixup_slots(t);
+	if (!(t->flags & TF_HEAPTYPE))
+		return;
+	fixup_slots(t);
+	for (size_t i = 0; i < n_heap_types; i++) {
+		Type *c = heap_types[i];
+		Tuple *m = c->mro;
+		if (c == t || !m)
+			continue;
+		for (size_t j = 1; j < m->n; j++) {
+			if (m->items[j].tag == V_OBJ && m->items[j].u.o == &t->ob) {
+				fixup_slots(c);
+				break;
+			}
+		}
+	}
 }
 
 /* ---- class creation ------------------------------------------------------ */
