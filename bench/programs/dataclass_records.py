@@ -26,7 +26,7 @@ products = ["apple", "pear", "plum", "fig", "kiwi", "lime"]
 keys = [Key(r, p) for r in regions for p in products]
 
 sales = []
-for i in range(25000):
+for i in range(40000):
     k = keys[(i * 7) % len(keys)]
     sales.append(Sale(Key(k.region, k.product), i % 13 + 1, (i % 97) * 0.25))
 
@@ -34,7 +34,7 @@ totals = {}
 for s in sales:
     totals[s.key] = totals.get(s.key, 0.0) + s.total()
 
-discounted = [replace(s, price=s.price * 0.9) for s in sales[:10000]]
+discounted = [replace(s, price=s.price * 0.9) for s in sales[:15000]]
 same = sum(1 for a, b in zip(sales, sales[1:]) if a == b)
 ordered = sorted(sales, key=lambda s: (s.key.region, s.key.product, s.quantity))
 by_price = sorted(discounted, key=lambda s: s.price, reverse=True)

@@ -80,7 +80,7 @@ class Scheduler:
 
 
 sched = Scheduler([Worker(i, 3 + i % 4) for i in range(6)])
-for i in range(12000):
+for i in range(30000):
     kind = i % 3
     if kind == 0:
         sched.submit(Task("t%d" % i, 5 + i % 11, i % 5))

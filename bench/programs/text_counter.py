@@ -7,7 +7,7 @@ levels = ["INFO", "WARN", "ERROR", "DEBUG"]
 words = ["alpha", "beta", "gamma", "delta", "request", "timeout", "user",
          "cache", "miss", "hit", "disk", "full", "retry", "ok"]
 lines = []
-for i in range(15000):
+for i in range(50000):
     msg = " ".join(words[(i * k) % len(words)] for k in range(1, 6))
     lines.append("2026-12-%02d 12:%02d:%02d [%s] svc%d: %s id=%d"
                  % (1 + i % 28, i % 60, (i * 7) % 60, levels[i % 4], i % 9, msg, i))

@@ -41,7 +41,7 @@ class Particle:
 gravity = Vec(0.0, -9.81, 0.0)
 particles = [Particle(Vec(i * 0.1, 10.0 + i % 7, -i * 0.05), Vec(1.0, 0.0, 0.5 * (i % 3)))
              for i in range(400)]
-for step in range(120):
+for step in range(800):
     for p in particles:
         p.advance(0.01, gravity)
 centre = Vec(0.0, 0.0, 0.0)
