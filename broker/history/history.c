@@ -195,7 +195,11 @@ struct history *history_open(const char *private_dir, char *err, size_t errlen)
 	}
 	sqlite3_extended_result_codes(h->db, 1);
 	sqlite3_busy_timeout(h->db, HISTORY_BUSY_TIMEOUT_MS);
-	if (set_wal(h) < 0 || history_exec(h, "PRAGMA synchronous = NORMAL", "cannot set synchronous") < 0 ||
+	/* The file is data, never code: no schema tricks, and damaged pages
+	 * are caught early (SQLite's advice for files one cannot trust). */
+	sqlite3_db_config(h->db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)NULL);
+	if (history_exec(h, "PRAGMA trusted_schema = OFF; PRAGMA cell_size_check = ON", "cannot configure") < 0 ||
+	    set_wal(h) < 0 || history_exec(h, "PRAGMA synchronous = NORMAL", "cannot set synchronous") < 0 ||
 	    ensure_schema(h) < 0)
 		goto fail_msg;
 	return h;
