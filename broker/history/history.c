@@ -73,6 +73,20 @@ int history_exec(struct history *h, const char *sql, const char *what)
 	return 0;
 }
 
+sqlite3_stmt *history_stmt(struct history *h, sqlite3_stmt **slot, const char *sql)
+{
+	if (*slot) {
+		sqlite3_reset(*slot);
+		sqlite3_clear_bindings(*slot);
+		return *slot;
+	}
+	if (sqlite3_prepare_v3(h->db, sql, -1, SQLITE_PREPARE_PERSISTENT, slot, NULL) != SQLITE_OK) {
+		history_fail(h, "cannot prepare a statement", 1);
+		*slot = NULL;
+	}
+	return *slot;
+}
+
 static int64_t wall_clock_s(void *arg)
 {
 	(void)arg;
@@ -214,6 +228,9 @@ void history_close(struct history *h)
 {
 	if (!h)
 		return;
+	sqlite3_finalize(h->read_chain);
+	sqlite3_finalize(h->insert);
+	sqlite3_finalize(h->update_head);
 	if (h->db)
 		sqlite3_close(h->db);
 	free(h->path);
@@ -251,11 +268,10 @@ static int column_hash(sqlite3_stmt *st, int col, uint8_t out[SHA256_DIGEST_LEN]
 
 int history_read_chain(struct history *h, struct history_chain *c)
 {
-	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(h->db,
-	                       "SELECT head_seq, head_ts, head_hash, anchor_seq, anchor_hash FROM chain WHERE id = 1",
-	                       -1, &st, NULL) != SQLITE_OK)
-		return history_fail(h, "cannot read the chain head", 1);
+	sqlite3_stmt *st = history_stmt(
+		h, &h->read_chain, "SELECT head_seq, head_ts, head_hash, anchor_seq, anchor_hash FROM chain WHERE id = 1");
+	if (!st)
+		return -1;
 	int rc = sqlite3_step(st);
 	int ok = rc == SQLITE_ROW && column_hash(st, 2, c->head_hash) == 0 && column_hash(st, 4, c->anchor_hash) == 0;
 	if (ok) {
@@ -267,7 +283,7 @@ int history_read_chain(struct history *h, struct history_chain *c)
 	} else {
 		history_fail(h, "cannot read the chain head", 1);
 	}
-	sqlite3_finalize(st);
+	sqlite3_reset(st);
 	return ok ? 0 : -1;
 }
 
@@ -314,12 +330,11 @@ static int change_end(struct history *h, int own, int ok)
 
 static int insert_row(struct history *h, const struct history_row *row, const uint8_t hash[SHA256_DIGEST_LEN])
 {
-	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(h->db,
-	                       "INSERT INTO events (seq, ts, action_type, action_id, kind, record, verdict, hash)"
-	                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-	                       -1, &st, NULL) != SQLITE_OK)
-		return history_fail(h, "cannot append", 1);
+	sqlite3_stmt *st = history_stmt(h, &h->insert,
+	                                "INSERT INTO events (seq, ts, action_type, action_id, kind, record, verdict, hash)"
+	                                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+	if (!st)
+		return -1;
 	sqlite3_bind_int64(st, 1, row->seq);
 	sqlite3_bind_int64(st, 2, row->ts);
 	sqlite3_bind_text(st, 3, row->action_type, -1, SQLITE_STATIC);
@@ -332,22 +347,28 @@ static int insert_row(struct history *h, const struct history_row *row, const ui
 		sqlite3_bind_null(st, 7);
 	sqlite3_bind_blob(st, 8, hash, SHA256_DIGEST_LEN, SQLITE_STATIC);
 	int rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : history_fail(h, "cannot append", 1);
+	if (rc != SQLITE_DONE)
+		history_fail(h, "cannot append", 1);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return rc == SQLITE_DONE ? 0 : -1;
 }
 
 static int update_head(struct history *h, int64_t seq, int64_t ts, const uint8_t hash[SHA256_DIGEST_LEN])
 {
-	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(h->db, "UPDATE chain SET head_seq = ?, head_ts = ?, head_hash = ? WHERE id = 1", -1,
-	                       &st, NULL) != SQLITE_OK)
-		return history_fail(h, "cannot append", 1);
+	sqlite3_stmt *st = history_stmt(h, &h->update_head,
+	                                "UPDATE chain SET head_seq = ?, head_ts = ?, head_hash = ? WHERE id = 1");
+	if (!st)
+		return -1;
 	sqlite3_bind_int64(st, 1, seq);
 	sqlite3_bind_int64(st, 2, ts);
 	sqlite3_bind_blob(st, 3, hash, SHA256_DIGEST_LEN, SQLITE_STATIC);
 	int rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : history_fail(h, "cannot append", 1);
+	if (rc != SQLITE_DONE)
+		history_fail(h, "cannot append", 1);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return rc == SQLITE_DONE ? 0 : -1;
 }
 
 int history_append(struct history *h, int64_t ts_s, const char *action_type, const char *action_id,
@@ -445,13 +466,17 @@ static int load_row(struct history *h, sqlite3_stmt *st, struct history_events *
 	return 0;
 }
 
+/* Stamps are nondecreasing along seq, so the events since a stamp are a
+ * range of seq found by the index on ts (a plain "ts >= ? ORDER BY seq"
+ * makes SQLite walk the whole table in seq order). */
 int history_load(struct history *h, int64_t since_ts_s, struct history_events *out)
 {
 	history_events_free(out);
 	sqlite3_stmt *st = NULL;
 	if (sqlite3_prepare_v2(h->db,
 	                       "SELECT seq, ts, action_type, action_id, kind, record FROM events"
-	                       " WHERE ts >= ? ORDER BY seq",
+	                       " WHERE seq >= (SELECT seq FROM events WHERE ts >= ?1 ORDER BY ts LIMIT 1) AND ts >= ?1"
+	                       " ORDER BY seq",
 	                       -1, &st, NULL) != SQLITE_OK)
 		return history_fail(h, "cannot read events", 1);
 	sqlite3_bind_int64(st, 1, since_ts_s);

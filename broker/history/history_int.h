@@ -13,7 +13,14 @@ struct history {
 	history_clock_fn clock;
 	void *clock_arg;
 	char err[512];
+	/* Statements of every decision, prepared once (history_stmt). */
+	sqlite3_stmt *read_chain, *insert, *update_head;
 };
+
+/* The statement in *slot, prepared on first use and reset for reuse; NULL
+ * (message set) when it cannot be prepared.  Reset it after use
+ * (sqlite3_reset), so that it holds no read transaction open. */
+sqlite3_stmt *history_stmt(struct history *, sqlite3_stmt **slot, const char *sql);
 
 /* A row's text columns as the chain hashes them; verdict may be NULL. */
 struct history_row {
