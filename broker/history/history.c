@@ -422,6 +422,7 @@ void history_events_free(struct history_events *out)
 	free(out->ev);
 	out->ev = NULL;
 	out->n = 0;
+	out->last_seq = 0;
 }
 
 /* A copy of a non-NULL text column, or NULL. */
@@ -466,20 +467,15 @@ static int load_row(struct history *h, sqlite3_stmt *st, struct history_events *
 	return 0;
 }
 
-/* Stamps are nondecreasing along seq, so the events since a stamp are a
- * range of seq found by the index on ts (a plain "ts >= ? ORDER BY seq"
- * makes SQLite walk the whole table in seq order). */
-int history_load(struct history *h, int64_t since_ts_s, struct history_events *out)
+/* Runs a SELECT of (seq, ts, action_type, action_id, kind, record) with
+ * one integer parameter, in seq order, into out. */
+static int load_query(struct history *h, const char *sql, int64_t param, struct history_events *out)
 {
 	history_events_free(out);
 	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(h->db,
-	                       "SELECT seq, ts, action_type, action_id, kind, record FROM events"
-	                       " WHERE seq >= (SELECT seq FROM events WHERE ts >= ?1 ORDER BY ts LIMIT 1) AND ts >= ?1"
-	                       " ORDER BY seq",
-	                       -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return history_fail(h, "cannot read events", 1);
-	sqlite3_bind_int64(st, 1, since_ts_s);
+	sqlite3_bind_int64(st, 1, param);
 	size_t cap = 0;
 	int rc;
 	int64_t last_ts = INT64_MIN;
@@ -491,6 +487,7 @@ int history_load(struct history *h, int64_t since_ts_s, struct history_events *o
 			goto fail;
 		}
 		last_ts = out->ev[out->n - 1].ts_s;
+		out->last_seq = sqlite3_column_int64(st, 0);
 	}
 	if (rc != SQLITE_DONE) {
 		history_fail(h, "cannot read events", 1);
@@ -502,6 +499,29 @@ fail:
 	sqlite3_finalize(st);
 	history_events_free(out);
 	return -1;
+}
+
+/* Stamps are nondecreasing along seq, so the events since a stamp are a
+ * range of seq found by the index on ts (a plain "ts >= ? ORDER BY seq"
+ * makes SQLite walk the whole table in seq order). */
+int history_load(struct history *h, int64_t since_ts_s, struct history_events *out)
+{
+	return load_query(h,
+	                  "SELECT seq, ts, action_type, action_id, kind, record FROM events"
+	                  " WHERE seq >= (SELECT seq FROM events WHERE ts >= ?1 ORDER BY ts LIMIT 1) AND ts >= ?1"
+	                  " ORDER BY seq",
+	                  since_ts_s, out);
+}
+
+int history_load_after(struct history *h, int64_t after_seq, struct history_events *out)
+{
+	int rc = load_query(h,
+	                    "SELECT seq, ts, action_type, action_id, kind, record FROM events"
+	                    " WHERE seq > ? ORDER BY seq",
+	                    after_seq, out);
+	if (rc == 0 && out->n == 0)
+		out->last_seq = after_seq;
+	return rc;
 }
 
 int64_t history_prune(struct history *h, int64_t before_ts_s)

@@ -74,12 +74,19 @@ int64_t history_now(struct history *);
 struct history_events {
 	struct temporal_event *ev;
 	size_t n;
+	int64_t last_seq;               /* seq of ev[n-1] (history_load_after: or after_seq if none) */
 };
 void history_events_free(struct history_events *);
 
 /* The events with ts >= since_ts_s, oldest first (by seq).  out is
  * replaced (free it with history_events_free, also after a failure). */
 int history_load(struct history *, int64_t since_ts_s, struct history_events *out);
+
+/* The events with seq > after_seq, oldest first: what other brokers
+ * appended since this one last read, for a caller that keeps the loaded
+ * history (or its summaries) in memory instead of reloading it at each
+ * decision.  Same ownership as history_load. */
+int history_load_after(struct history *, int64_t after_seq, struct history_events *out);
 
 /* Append one event stamped ts_s (use history_now; a stamp older than the
  * newest stored one is refused).  record: the logged fields (input,

@@ -174,6 +174,19 @@ START_TEST(order_and_old_stamps_refused)
 	ck_assert_str_eq(event_path(&ev.ev[0]), "/3");
 	ck_assert_int_eq(history_load(h, 31, &ev), 0);
 	ck_assert_uint_eq(ev.n, 0);
+
+	/* Only what came after a seq already seen. */
+	ck_assert_int_eq(history_load_after(h, 2, &ev), 0);
+	ck_assert_uint_eq(ev.n, 2);
+	ck_assert_str_eq(event_path(&ev.ev[0]), "/3");
+	ck_assert_str_eq(event_path(&ev.ev[1]), "/4");
+	ck_assert_int_eq(ev.last_seq, 4);
+	ck_assert_int_eq(history_load_after(h, 4, &ev), 0);
+	ck_assert_uint_eq(ev.n, 0);
+	ck_assert_int_eq(ev.last_seq, 4);
+	ck_assert_int_eq(history_load_after(h, 0, &ev), 0);
+	ck_assert_uint_eq(ev.n, 4);
+	ck_assert_int_eq(ev.last_seq, 4);
 	history_events_free(&ev);
 
 	int64_t seq, ts;
