@@ -106,15 +106,9 @@ int main(int argc, char **argv)
 		double txn_w = (clock_s(CLOCK_MONOTONIC) - w0) / TXNS * 1e6;
 		double txn_c = (clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0) / TXNS * 1e6;
 
+		/* The small loads first: after freeing a large load, malloc's
+		 * fragmented heap would be measured with them. */
 		struct history_events ev = {0};
-		w0 = clock_s(CLOCK_MONOTONIC);
-		c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
-		if (history_load(h, 0, &ev) < 0)
-			die(h);
-		double load_w = (clock_s(CLOCK_MONOTONIC) - w0) * 1e3;
-		double load_c = (clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0) * 1e3;
-
-		history_events_free(&ev);
 		w0 = clock_s(CLOCK_MONOTONIC);
 		enum { TAILS = 100 };
 		for (int i = 0; i < TAILS; i++)
@@ -126,6 +120,14 @@ int main(int argc, char **argv)
 			if (history_load_after(h, have - 1, &ev) < 0 || ev.n != 1)
 				die(h);
 		double new_w = (clock_s(CLOCK_MONOTONIC) - w0) / TAILS * 1e6;
+		history_events_free(&ev);
+		w0 = clock_s(CLOCK_MONOTONIC);
+		c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
+		if (history_load(h, 0, &ev) < 0)
+			die(h);
+		double load_w = (clock_s(CLOCK_MONOTONIC) - w0) * 1e3;
+		double load_c = (clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0) * 1e3;
+
 		history_events_free(&ev);
 
 		struct history_summary sum;
