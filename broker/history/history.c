@@ -376,6 +376,8 @@ int history_append(struct history *h, int64_t ts_s, const char *action_type, con
 {
 	if (!action_type || !action_id || !kind)
 		return history_fail(h, "an event needs an action type, an action id and a kind", 0);
+	if (record && !json_object_is_type(record, json_type_object))
+		return history_fail(h, "an event's record must be a JSON object", 0);
 	const char *text = record ? json_object_to_json_string_ext(record, JSON_C_TO_STRING_PLAIN) : "{}";
 	if (!text)
 		return history_fail(h, "out of memory", 0);

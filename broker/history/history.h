@@ -90,7 +90,8 @@ int history_load_after(struct history *, int64_t after_seq, struct history_event
 
 /* Append one event stamped ts_s (use history_now; a stamp older than the
  * newest stored one is refused).  record: the logged fields (input,
- * output, callerPrincipal, ...), stored as its plain JSON text.  verdict:
+ * output, callerPrincipal, ...), a JSON object (NULL: {}), stored as its
+ * plain JSON text.  verdict:
  * "permit", "deny" or NULL for a history-only event.  Inside a transaction
  * of history_begin, or on its own (then it is its own transaction).
  * seq_out (may be NULL): the new event's sequence number, from 1. */

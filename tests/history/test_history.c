@@ -160,6 +160,11 @@ START_TEST(order_and_old_stamps_refused)
 	ck_assert_int_eq(history_append(h, 29, "Box::Action", "fs:write", "request", rec, "deny", NULL), -1);
 	json_object_put(rec);
 	ck_assert_ptr_nonnull(strstr(history_error(h), "older than the newest"));
+	/* A record that is not an object would poison every later load. */
+	json_object *arr = json_object_new_array();
+	ck_assert_int_eq(history_append(h, 40, "Box::Action", "fs:write", "request", arr, "deny", NULL), -1);
+	json_object_put(arr);
+	ck_assert_ptr_nonnull(strstr(history_error(h), "must be a JSON object"));
 
 	struct history_events ev = {0};
 	ck_assert_int_eq(history_load(h, 0, &ev), 0);
