@@ -1,0 +1,123 @@
+/* broker/history/history.h -- the durable, per-box history of policy
+ * events that Dogwood's temporal rules read (dogwood.md 4.6, 5.3;
+ * strands-box.md 1 "History").
+ *
+ * One SQLite database, <box_dir>/private/history.db, in WAL mode, shared
+ * by every broker that runs the box.  A decision goes:
+ *
+ *   history_begin(h);                  BEGIN IMMEDIATE: one writer at a time
+ *   now = history_now(h);              max(wall clock, newest stored stamp)
+ *   history_load(h, now - window, &ev) the events the rules can see
+ *   ... evaluate ...
+ *   history_append(h, now, ...);       the request event
+ *   history_commit(h);                 durable before the verdict returns
+ *
+ * so concurrent brokers see one ordered history and a budget cannot be
+ * overspent by runs racing each other.  With synchronous=NORMAL a commit
+ * survives the broker's kill -9; a machine crash (power loss) can lose the
+ * transactions committed since the last WAL checkpoint sync.
+ *
+ * Tamper evidence: each row stores SHA-256(previous row's hash || the row's
+ * canonical bytes); history_verify walks the chain.  The chain is anchored
+ * at the hash of the newest pruned row (or 32 zero bytes), kept with the
+ * head (newest seq, stamp and hash) in a one-row table.  Someone who can
+ * write the file can rebuild the whole chain: to detect that, keep the head
+ * hash (history_head) somewhere they cannot write.
+ *
+ * Every function that fails returns -1 (or NULL) and leaves a message in
+ * history_error(h) (or err for history_open); a failed append writes no
+ * part of its row. */
+#ifndef BOX_HISTORY_HISTORY_H
+#define BOX_HISTORY_HISTORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <json-c/json.h>
+
+#include "broker/policy/temporal.h"
+#include "common/sha256.h"
+
+/* The file name under <box_dir>/private/. */
+#define HISTORY_FILE_NAME "history.db"
+
+/* How long a writer waits for another broker's transaction (ms). */
+#define HISTORY_BUSY_TIMEOUT_MS 10000
+
+struct history;
+
+/* Open (creating it, mode 0600, if absent) <private_dir>/history.db.
+ * NULL with a message in err when the file cannot be opened, is not a
+ * box history, or is corrupt. */
+struct history *history_open(const char *private_dir, char *err, size_t errlen);
+void history_close(struct history *);
+
+/* The message of the last failure. */
+const char *history_error(const struct history *);
+
+/* The clock history_now reads: wall-clock seconds by default; tests
+ * inject their own. */
+typedef int64_t (*history_clock_fn)(void *arg);
+void history_set_clock(struct history *, history_clock_fn, void *arg);
+
+/* BEGIN IMMEDIATE (waiting up to HISTORY_BUSY_TIMEOUT_MS for the write
+ * lock), COMMIT, ROLLBACK.  history_rollback never fails visibly. */
+int history_begin(struct history *);
+int history_commit(struct history *);
+void history_rollback(struct history *);
+
+/* max(clock, newest stored ts): stamps never go backwards, across runs,
+ * even when the wall clock is stepped back.  -1 on a storage fault. */
+int64_t history_now(struct history *);
+
+/* Events loaded for temporal evaluation: ev[0..n) in history order, each
+ * owning its strings and its json record. */
+struct history_events {
+	struct temporal_event *ev;
+	size_t n;
+	int64_t last_seq;               /* seq of ev[n-1] (history_load_after: or after_seq if none) */
+};
+void history_events_free(struct history_events *);
+
+/* The events with ts >= since_ts_s, oldest first (by seq).  out is
+ * replaced (free it with history_events_free, also after a failure). */
+int history_load(struct history *, int64_t since_ts_s, struct history_events *out);
+
+/* The events with seq > after_seq, oldest first: what other brokers
+ * appended since this one last read, for a caller that keeps the loaded
+ * history (or its summaries) in memory instead of reloading it at each
+ * decision.  Same ownership as history_load. */
+int history_load_after(struct history *, int64_t after_seq, struct history_events *out);
+
+/* Append one event stamped ts_s (use history_now; a stamp older than the
+ * newest stored one is refused).  record: the logged fields (input,
+ * output, callerPrincipal, ...), a JSON object (NULL: {}), stored as its
+ * plain JSON text.  verdict:
+ * "permit", "deny" or NULL for a history-only event.  Inside a transaction
+ * of history_begin, or on its own (then it is its own transaction).
+ * seq_out (may be NULL): the new event's sequence number, from 1. */
+int history_append(struct history *, int64_t ts_s, const char *action_type, const char *action_id,
+                   const char *kind, json_object *record, const char *verdict, int64_t *seq_out);
+
+/* Delete the events with ts < before_ts_s (the chain anchor moves to the
+ * newest deleted row's hash).  Returns the number deleted, or -1. */
+int64_t history_prune(struct history *, int64_t before_ts_s);
+
+/* The newest event: seq (0 if none ever), its stamp and hash. */
+int history_head(struct history *, int64_t *seq, int64_t *ts_s, uint8_t hash[SHA256_DIGEST_LEN]);
+
+/* For --audit. */
+struct history_summary {
+	int64_t events;                 /* rows present */
+	int64_t oldest_ts, newest_ts;   /* 0 when there are none */
+	int64_t first_seq, last_seq;
+	int64_t file_bytes;             /* history.db + its -wal file */
+	int chain_intact;               /* 1, or 0 and: */
+	int64_t broken_at_seq;          /* the first row whose hash does not match, or that is missing */
+	char problem[160];              /* what is wrong there, in words */
+};
+
+/* Walk the whole chain.  0 when it could be read (intact or not: see
+ * chain_intact), -1 on a storage fault. */
+int history_verify(struct history *, struct history_summary *);
+
+#endif
