@@ -328,6 +328,18 @@ static int change_end(struct history *h, int own, int ok)
 	return -1;
 }
 
+
+/* Runs a prepared append-side statement once and readies it for reuse. */
+static int step_append(struct history *h, sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+	if (rc != SQLITE_DONE)
+		history_fail(h, "cannot append", 1);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
 static int insert_row(struct history *h, const struct history_row *row, const uint8_t hash[SHA256_DIGEST_LEN])
 {
 	sqlite3_stmt *st = history_stmt(h, &h->insert,
@@ -346,12 +358,7 @@ static int insert_row(struct history *h, const struct history_row *row, const ui
 	else
 		sqlite3_bind_null(st, 7);
 	sqlite3_bind_blob(st, 8, hash, SHA256_DIGEST_LEN, SQLITE_STATIC);
-	int rc = sqlite3_step(st);
-	if (rc != SQLITE_DONE)
-		history_fail(h, "cannot append", 1);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return rc == SQLITE_DONE ? 0 : -1;
+	return step_append(h, st);
 }
 
 static int update_head(struct history *h, int64_t seq, int64_t ts, const uint8_t hash[SHA256_DIGEST_LEN])
@@ -363,12 +370,7 @@ static int update_head(struct history *h, int64_t seq, int64_t ts, const uint8_t
 	sqlite3_bind_int64(st, 1, seq);
 	sqlite3_bind_int64(st, 2, ts);
 	sqlite3_bind_blob(st, 3, hash, SHA256_DIGEST_LEN, SQLITE_STATIC);
-	int rc = sqlite3_step(st);
-	if (rc != SQLITE_DONE)
-		history_fail(h, "cannot append", 1);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return rc == SQLITE_DONE ? 0 : -1;
+	return step_append(h, st);
 }
 
 int history_append(struct history *h, int64_t ts_s, const char *action_type, const char *action_id,
