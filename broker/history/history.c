@@ -450,6 +450,7 @@ static int load_row(struct history *h, sqlite3_stmt *st, struct history_events *
 	}
 	struct temporal_event *e = &out->ev[out->n];
 	memset(e, 0, sizeof *e);
+	e->seq = seq;
 	e->ts_s = sqlite3_column_int64(st, 1);
 	e->action_type = column_strdup(st, 2);
 	e->action_id = column_strdup(st, 3);

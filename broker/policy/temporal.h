@@ -125,6 +125,7 @@ struct temporal_event {
 	const char *action_id;          /* "fs:write" */
 	const char *kind;               /* "request", "response", "error" */
 	json_object *record;            /* the logged fields: input, output, callerPrincipal, ... */
+	int64_t seq;                    /* position in the box's history (from 1), 0 when not stored */
 };
 
 /* What a formula may read of the request being decided. */
