@@ -33,7 +33,10 @@ static const char schema_sql[] =
 	" id INTEGER PRIMARY KEY CHECK (id = 1),"
 	" head_seq INTEGER NOT NULL, head_ts INTEGER NOT NULL, head_hash BLOB NOT NULL,"
 	" anchor_seq INTEGER NOT NULL, anchor_hash BLOB NOT NULL);"
-	"INSERT INTO chain VALUES (1, 0, 0, zeroblob(32), 0, zeroblob(32));";
+	"INSERT INTO chain VALUES (1, 0, 0, zeroblob(32), 0, zeroblob(32));"
+	"CREATE TABLE rules ("
+	" fingerprint TEXT PRIMARY KEY,"
+	" start_seq INTEGER NOT NULL);";
 
 /* The operating system's reason behind a storage error, or NULL. */
 static const char *system_reason(sqlite3 *db)

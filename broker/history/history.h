@@ -105,6 +105,15 @@ int64_t history_prune(struct history *, int64_t before_ts_s);
 /* The newest event: seq (0 if none ever), its stamp and hash. */
 int history_head(struct history *, int64_t *seq, int64_t *ts_s, uint8_t hash[SHA256_DIGEST_LEN]);
 
+/* Policy edits are prospective (dogwood.md 5.3): a rule sees only the
+ * events recorded since it was first installed.  For each of the n rule
+ * fingerprints (policy_rule_fingerprint) the first seq that rule sees, in
+ * start_out[i]: the one stored for it, or for a fingerprint not seen
+ * before the seq the next event will get (stored now).  Fingerprints no
+ * longer given are forgotten: a rule removed and written again later
+ * starts afresh.  Inside history_begin's transaction. */
+int history_rule_starts(struct history *, const char *const *fingerprints, size_t n, int64_t *start_out);
+
 /* For --audit. */
 struct history_summary {
 	int64_t events;                 /* rows present */

@@ -5,6 +5,7 @@
 #define BOX_POLICY_AST_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "broker/policy/unescape.h"
 #include "broker/policy/value.h"
@@ -66,6 +67,7 @@ struct rule {
 	struct expr *cond;                      /* scope && when.. && !unless.. */
 	const char *id;                         /* @id value, NUL-terminated, or NULL */
 	const char *description;                /* @description, or NULL */
+	uint8_t fingerprint[32];                /* SHA-256 of its tokens after macro expansion */
 };
 
 struct policy_set {

@@ -14,6 +14,7 @@
 #include "broker/policy/lexer.h"
 #include "broker/policy/macro.h"
 #include "broker/policy/temporal.h"
+#include "common/sha256.h"
 
 enum { MAX_DEPTH = 200, MAX_HEIGHT = 1000 };
 
@@ -31,6 +32,7 @@ struct parser {
 	struct temporal_set *temporal;  /* where temporal blocks go; NULL: refused */
 	struct macro_table *macros;     /* the policy's `def`s (with temporal) */
 	int expanding;                  /* depth of macro calls being parsed */
+	struct sha256 *fp;              /* the rule's fingerprint, fed each token consumed */
 };
 
 static void perr(struct parser *p, int line, int col, const char *fmt, ...)
@@ -60,8 +62,37 @@ static const char *tok_desc(const struct token *t, char *buf, size_t cap)
 	return buf;
 }
 
+/* A rule's identity across policy edits (dogwood.md 5.3: unchanged rules
+ * keep their temporal state): its tokens after macro expansion, so that
+ * spacing and comments do not count, a changed macro body does. */
+static void fingerprint_token(struct parser *p, const struct token *t)
+{
+	if (!p->fp || t->kind == T_EOF)
+		return;
+	unsigned char head[5] = { (unsigned char)t->kind, (unsigned char)(t->n >> 24), (unsigned char)(t->n >> 16),
+	                          (unsigned char)(t->n >> 8), (unsigned char)t->n };
+	sha256_update(p->fp, head, sizeof head);
+	sha256_update(p->fp, t->p, t->n);
+}
+
+/* Feeds every token of text to the fingerprint (a temporal block's text). */
+static void fingerprint_text(struct parser *p, const char *text, size_t len)
+{
+	if (!p->fp)
+		return;
+	struct lexer lx;
+	lexer_init(&lx, text, len);
+	for (;;) {
+		struct token t = lexer_next(&lx);
+		if (t.kind == T_EOF || t.kind == T_ERROR)
+			break;
+		fingerprint_token(p, &t);
+	}
+}
+
 static void next(struct parser *p)
 {
+	fingerprint_token(p, &p->tok);
 	p->tok = lexer_next(&p->lx);
 	if (p->tok.kind == T_ERROR)
 		perr(p, p->tok.line, p->tok.col, "%s", p->lx.err);
@@ -334,6 +365,7 @@ static struct expr *temporal_block(struct parser *p, const struct token *at)
 			blen = n;
 		}
 	}
+	fingerprint_text(p, start, blen);
 	struct temporal_leaf *leaf = temporal_parse(p->temporal, p->a, start, blen,
 	                                            p->rule_no - 1, line, col, msg, sizeof msg);
 	if (!leaf) {
@@ -1150,7 +1182,12 @@ static int parse_text(struct arena *a, const char *text, size_t len, const char 
 		memset(r, 0, sizeof *r);
 		r->index = (int)out->n;
 		p.rule_no = (int)out->n + 1;
+		struct sha256 fp;
+		sha256_init(&fp);
+		p.fp = &fp;
 		parse_rule(&p, r);
+		p.fp = NULL;
+		sha256_final(&fp, r->fingerprint);
 		out->n++;
 	}
 	return 0;

@@ -2,6 +2,7 @@
  * decide requests through the per-action rule index, render denial text
  * and --decide JSON. */
 #include "broker/policy/policy.h"
+#include "common/sha256.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@ struct policy {
 	struct policy_set set;
 	struct temporal_set temporal;           /* the temporal leaves (none run yet) */
 	const char **ids;                       /* @id, else "policy_N" */
+	char (*fingerprints)[2 * SHA256_DIGEST_LEN + 1]; /* per rule, hex */
 	size_t *bucket[BOX_NACTIONS];           /* rule indexes per action, source order */
 	size_t nbucket[BOX_NACTIONS];
 	const struct value *principal, *resource, *action[BOX_NACTIONS];
@@ -70,6 +72,9 @@ static void build_index(struct policy *p)
 			if (m & (1u << a))
 				p->bucket[a][p->nbucket[a]++] = i;
 	}
+	p->fingerprints = arena_array(&p->arena, n, sizeof *p->fingerprints);
+	for (size_t i = 0; i < n; i++)
+		sha256_hex(p->set.rules[i].fingerprint, p->fingerprints[i]);
 	p->principal = value_entity(&p->arena, str_c(BOX_PRINCIPAL_TYPE), str_c(BOX_PRINCIPAL_ID));
 	p->resource = value_entity(&p->arena, str_c(BOX_RESOURCE_TYPE), str_c(BOX_RESOURCE_ID));
 }
@@ -216,6 +221,34 @@ int64_t policy_max_window_s(const struct policy *p)
 	return w;
 }
 
+const char *policy_rule_fingerprint(const struct policy *p, size_t i)
+{
+	return p && i < p->set.n ? p->fingerprints[i] : NULL;
+}
+
+int policy_rule_is_temporal(const struct policy *p, size_t i)
+{
+	for (size_t k = 0; p && k < p->temporal.n; k++)
+		if (p->temporal.leaves[k]->rule == (int)i)
+			return 1;
+	return 0;
+}
+
+/* The first event of ev[0..n) that rule sees: the first with seq >= start
+ * (events are in seq order). */
+static size_t first_visible(const struct temporal_event *ev, size_t n, int64_t start)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ev[mid].seq < start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static json_object *entity_json(const char *type, const char *id)
 {
 	json_object *e = json_object_new_object(), *in = json_object_new_object();
@@ -225,11 +258,35 @@ static json_object *entity_json(const char *type, const char *id)
 	return e;
 }
 
+json_object *policy_event_input(const char *action, json_object *input)
+{
+	json_object *out = json_object_new_object();
+	int a = resolve_action(action);
+	if (input == NULL || !json_object_is_type(input, json_type_object))
+		return out;
+	const struct stype *t = a >= 0 ? box_actions[a].input : NULL;
+	json_object_object_foreach(input, key, val) {
+		const struct stype *ft = NULL;
+		for (size_t i = 0; t && t->k == ST_RECORD && i < t->nfields; i++)
+			if (str_eq(t->fields[i].name, str_c(key)))
+				ft = t->fields[i].type;
+		if (ft && ft->k == ST_ENTITY && ft->enum_from_string && json_object_is_type(val, json_type_string)) {
+			char type[64];
+			snprintf(type, sizeof type, "%.*s", (int)ft->name.n, ft->name.p);
+			json_object_object_add(out, key, entity_json(type, json_object_get_string(val)));
+		} else {
+			json_object_object_add(out, key, json_object_get(val));
+		}
+	}
+	return out;
+}
+
 /* The temporal leaves of the rules that can decide action a, evaluated at
  * the newest event of the history, as context entries (key: Bool).
  * Returns the number of entries, or -1 with err (an evaluation error). */
 static int temporal_entries(const struct policy *p, int a, json_object *input, const struct temporal_event *ev,
-                            size_t n, struct arena *scratch, struct rec_entry **out, char *err, size_t errlen)
+                            size_t n, const int64_t *rule_start, struct arena *scratch, struct rec_entry **out,
+                            char *err, size_t errlen)
 {
 	*out = NULL;
 	if (!p->temporal.n)
@@ -241,7 +298,8 @@ static int temporal_entries(const struct policy *p, int a, json_object *input, c
 	struct rec_entry *e = arena_array(scratch, p->temporal.n, sizeof *e);
 	int k = 0;
 	json_object *ctx = json_object_new_object();
-	json_object_object_add(ctx, "input", input ? json_object_get(input) : json_object_new_object());
+	/* enum fields as entities, as the history records them */
+	json_object_object_add(ctx, "input", policy_event_input(box_actions[a].name, input));
 	json_object *principal = entity_json(BOX_PRINCIPAL_TYPE, BOX_PRINCIPAL_ID);
 	json_object *resource = entity_json(BOX_RESOURCE_TYPE, BOX_RESOURCE_ID);
 	struct temporal_request rq = { ctx, principal, resource, NULL };
@@ -254,7 +312,9 @@ static int temporal_entries(const struct policy *p, int a, json_object *input, c
 		if (!used)
 			continue;
 		char msg[256];
-		int v = temporal_leaf_eval(leaf, ev, n - 1, &rq, msg, sizeof msg);
+		/* a rule added or changed since an event was recorded does not see it */
+		size_t from = rule_start ? first_visible(ev, n, rule_start[leaf->rule]) : 0;
+		int v = from < n ? temporal_leaf_eval(leaf, ev + from, n - 1 - from, &rq, msg, sizeof msg) : 0;
 		if (v < 0) {
 			snprintf(err, errlen, "%s", msg);
 			rc = -1;
@@ -272,24 +332,31 @@ static int temporal_entries(const struct policy *p, int a, json_object *input, c
 }
 
 static int decide_with(const struct policy *p, const char *action, json_object *input,
-                       const struct temporal_event *ev, size_t nev,
+                       const struct temporal_event *ev, size_t nev, const int64_t *rule_start,
                        struct policy_decision *out, char *err, size_t errlen);
 
 int policy_decide(const struct policy *p, const char *action, json_object *input,
                   struct policy_decision *out, char *err, size_t errlen)
 {
-	return decide_with(p, action, input, NULL, 0, out, err, errlen);
+	return decide_with(p, action, input, NULL, 0, NULL, out, err, errlen);
 }
 
 int policy_decide_history(const struct policy *p, const char *action, json_object *input,
                           const struct temporal_event *events, size_t n,
                           struct policy_decision *out, char *err, size_t errlen)
 {
-	return decide_with(p, action, input, events, n, out, err, errlen);
+	return decide_with(p, action, input, events, n, NULL, out, err, errlen);
+}
+
+int policy_decide_history_from(const struct policy *p, const char *action, json_object *input,
+                               const struct temporal_event *events, size_t n, const int64_t *rule_start_seq,
+                               struct policy_decision *out, char *err, size_t errlen)
+{
+	return decide_with(p, action, input, events, n, rule_start_seq, out, err, errlen);
 }
 
 static int decide_with(const struct policy *p, const char *action, json_object *input,
-                       const struct temporal_event *ev, size_t nev,
+                       const struct temporal_event *ev, size_t nev, const int64_t *rule_start,
                        struct policy_decision *out, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);
@@ -320,7 +387,7 @@ static int decide_with(const struct policy *p, const char *action, json_object *
 	}
 	struct rec_entry *leaves;
 	char terr[300];
-	int nleaves = temporal_entries(p, a, input, ev, nev, &scratch, &leaves, terr, sizeof terr);
+	int nleaves = temporal_entries(p, a, input, ev, nev, rule_start, &scratch, &leaves, terr, sizeof terr);
 	if (nleaves < 0) {
 		/* a temporal evaluation error denies (dogwood.md 4.7) */
 		out->allow = 0;

@@ -68,6 +68,25 @@ int policy_decide_history(const struct policy *, const char *action, json_object
                           const struct temporal_event *events, size_t n,
                           struct policy_decision *out, char *err, size_t errlen);
 
+/* The same, where rule i sees only the events with seq >= rule_start_seq[i]
+ * (policy edits are prospective: a new or changed rule starts with an
+ * empty history); NULL: every rule sees every event. */
+int policy_decide_history_from(const struct policy *, const char *action, json_object *input,
+                               const struct temporal_event *events, size_t n, const int64_t *rule_start_seq,
+                               struct policy_decision *out, char *err, size_t errlen);
+
+/* The input record of an action as history events carry it: a copy of
+ * input with each enum field (fs operation) as a Cedar JSON entity
+ * {"__entity":{"type":"Box::FsWriteOperation","id":"write_content"}}.
+ * New reference; never NULL. */
+json_object *policy_event_input(const char *action, json_object *input);
+
+/* Rule i's identity across edits of the file: hex SHA-256 of its tokens
+ * after macro expansion (spacing, comments and its position do not
+ * count).  1 when rule i has a temporal part. */
+const char *policy_rule_fingerprint(const struct policy *, size_t i);
+int policy_rule_is_temporal(const struct policy *, size_t i);
+
 /* Denial text for a deny decision (malloc'd; NULL on an allow), e.g.
  * "policy denied this operation on '~/x' [default-deny]: No permit policy matched this request."
  * "policy denied this operation on '~/.env' [policy: no_env]: Credentials stay private." */
