@@ -55,6 +55,33 @@ parse_seconds(const char *name, const char *text, unsigned *out, char *err, size
   return true;
 }
 
+/* --at: a duration such as 90, 90s, 15m, 2h or 1d, up to a year. */
+static bool
+parse_at(const char *text, long long *out, char *err, size_t errlen)
+{
+  char *end;
+  long long v, unit = 1;
+
+  errno = 0;
+  v = strtoll(text, &end, 10);
+  if (*end != '\0' && end[1] == '\0') {
+    switch (*end) {
+    case 's': unit = 1; end++; break;
+    case 'm': unit = 60; end++; break;
+    case 'h': unit = 3600; end++; break;
+    case 'd': unit = 86400; end++; break;
+    default: break;
+    }
+  }
+  if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno != 0 || v > 366LL * 86400 / unit) {
+    snprintf(err, errlen, "option --at takes how much later to decide, such as 90s, 15m, 2h or 1d "
+             "(at most a year), not '%s'", text);
+    return false;
+  }
+  *out = v * unit;
+  return true;
+}
+
 enum cli_action
 cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, size_t errlen)
 {
@@ -191,6 +218,12 @@ cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, siz
       opts->decide_json = value;
       continue;
     }
+    if (option_value(argc, argv, &i, "--at", &value, err, errlen, &failed)) {
+      if (failed || !parse_at(value, &opts->at_s, err, errlen))
+        return CLI_ERROR;
+      opts->have_at = 1;
+      continue;
+    }
     if (option_value(argc, argv, &i, "--deadline", &value, err, errlen, &failed)) {
       if (failed || !parse_seconds("--deadline", value, &opts->deadline_s, err, errlen))
         return CLI_ERROR;
@@ -319,6 +352,10 @@ cli_parse(int argc, char *const argv[], struct cli_options *opts, char *err, siz
     snprintf(err, errlen, "--json goes with --audit or --log");
     return CLI_ERROR;
   }
+  if (opts->have_at && opts->decide_json == NULL) {
+    snprintf(err, errlen, "--at goes with --decide");
+    return CLI_ERROR;
+  }
   if (opts->decide_json != NULL) {
     if (opts->source != NULL || opts->script_path != NULL) {
       snprintf(err, errlen, "--decide runs no script; give it alone with --config");
@@ -379,8 +416,10 @@ cli_print_help(FILE *out)
           "                       \"operation\":\"read_content\"}}' and print the decision\n"
           "                       as JSON, with the request spelled as a real run spells\n"
           "                       it (paths joined to the workspace and normalised, ~/\n"
-          "                       under the home, hosts lowercase); runs nothing and\n"
-          "                       changes nothing\n"
+          "                       under the home, hosts lowercase); temporal rules read\n"
+          "                       the box's history; runs nothing and changes nothing\n"
+          "  --at DURATION        with --decide: decide as if DURATION (90s, 15m, 2h, 1d)\n"
+          "                       later, when older events have left the rules' windows\n"
           "  --audit              security review of the box: configuration, policy\n"
           "                       with findings, sandbox (with a live check of an idle\n"
           "                       worker) and decision-log activity; runs no script and\n"

@@ -55,6 +55,8 @@ struct cli_options {
   const char *source;      /* -c SOURCE, or NULL */
   const char *script_path; /* SCRIPT, or NULL */
   const char *decide_json; /* --decide REQUEST_JSON (CLI_DECIDE), or NULL */
+  long long at_s;          /* --at DURATION (with --decide): decide as if this much later */
+  int have_at;
   const char *resolve[CLI_MAX_RESOLVE]; /* --resolve HOST:PORT:ADDR (operator-only pins) */
   size_t n_resolve;
   const char *cacert;      /* --cacert FILE: CAs fetch() trusts (operator-only), or NULL */

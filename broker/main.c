@@ -39,6 +39,7 @@
 #include "broker/install.h"
 #include "broker/script_source.h"
 #include "broker/session.h"
+#include "broker/effects/gate.h"
 #include "broker/shell_route.h"
 #include "broker/worker_proc.h"
 #include "common/pathnorm.h"
@@ -170,9 +171,28 @@ start_worker(const struct cli_options *opts, struct worker_limits *limits, bool 
 /* --decide: the policy dry run.  Prints the decision as JSON on stdout;
  * status 0 whatever the verdict, 1 when the request itself is malformed. */
 static int
-decide(struct box_config *cfg, struct policy *policy, const char *request_json)
+decide_through_gate(void *arg, const char *action, json_object *input, struct policy_decision *out,
+                    char *err, size_t errlen)
+{
+  int64_t seq;
+  int fault;
+  return gate_decide(arg, action, input, out, &seq, &fault, err, errlen);
+}
+
+static int
+decide(struct box_config *cfg, struct policy *policy, const struct cli_options *opts)
 {
   char err[1024];
+  const char *request_json = opts->decide_json;
+  /* temporal rules read the box's history, which the dry run leaves as it is */
+  struct gate *gate = gate_open(policy, cfg->box_dir, GATE_READ_ONLY, NULL, err, sizeof err);
+  if (gate == NULL) {
+    fprintf(stderr, "box-broker: error: %s\n", err);
+    policy_free(policy);
+    box_config_free(cfg);
+    return CONFIG_STATUS;
+  }
+  gate_set_offset(gate, opts->at_s);
   /* the request as a real run would spell it (decide_request.c); the
    * decision names it as "request" */
   json_object *req = json_tokener_parse(request_json);
@@ -181,7 +201,7 @@ decide(struct box_config *cfg, struct policy *policy, const char *request_json)
     decide_request_normalize(cfg, req);
     decided = json_object_to_json_string_ext(req, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE);
   }
-  char *out = policy_decide_json(policy, decided, err, sizeof err);
+  char *out = policy_decide_json_via(policy, decided, decide_through_gate, gate, err, sizeof err);
   int status = 0;
 
   if (out == NULL) {
@@ -196,6 +216,7 @@ decide(struct box_config *cfg, struct policy *policy, const char *request_json)
     free(out);
   }
   json_object_put(req);
+  gate_close(gate);
   policy_free(policy);
   box_config_free(cfg);
   return status;
@@ -311,6 +332,8 @@ main(int argc, char **argv)
   struct policy *policy = NULL;
   struct decision_log *log = NULL;
   struct effects *effects = NULL;
+  struct gate *gate = NULL;
+  struct shell_exec_ticket ticket = {0};
   struct egress_credentials *creds = NULL;
   struct otlp_auth otlp_auth;
   size_t k;
@@ -366,7 +389,7 @@ main(int argc, char **argv)
     return show_log(cfg, &opts);
   /* A bad policy is refused before anything runs; no policy denies everything. */
   if (cfg->policy_path != NULL) {
-    policy = policy_load_file(cfg->policy_path, cfg->operator_home, err, sizeof err);
+    policy = policy_load_file_ex(cfg->policy_path, cfg->operator_home, POLICY_ALLOW_TEMPORAL, err, sizeof err);
     if (policy == NULL) {
       /* Parse errors start with the file's name; validation errors do not. */
       size_t n = strlen(cfg->policy_path);
@@ -379,7 +402,7 @@ main(int argc, char **argv)
     }
   }
   if (action == CLI_DECIDE)
-    return decide(cfg, policy, opts.decide_json);
+    return decide(cfg, policy, &opts);
   if (action == CLI_INSTALL) /* the box is set up for its agent: disclose the grants */
     box_config_disclose(cfg, stderr);
 
@@ -464,6 +487,14 @@ main(int argc, char **argv)
   effects = effects_new(cfg, policy, log, err, sizeof err);
   if (effects == NULL)
     die(BOX_STATUS_BOX_FAILED, "%s", err);
+  /* Temporal rules decide over the box's history (opened only for them).
+   * A history that cannot be opened denies every decision of the run. */
+  gate = gate_open(policy, cfg->box_dir, GATE_RECORD, decision_log_run_id(log), err, sizeof err);
+  if (gate == NULL) {
+    fprintf(stderr, "box-broker: error: %s; every decision of this run is denied\n", err);
+    gate = gate_broken(policy, err);
+  }
+  effects_set_gate(effects, gate);
   for (k = 0; k < opts.n_resolve; k++)
     if (effects_add_resolve(effects, opts.resolve[k], err, sizeof err) != 0)
       die(BOX_STATUS_USAGE, "--resolve %s: %s", opts.resolve[k], err);
@@ -478,7 +509,7 @@ main(int argc, char **argv)
     struct shell_invocation inv = {opts.cwd, opts.command, opts.rest_argc, opts.rest_argv};
     const char *arg;
     int status;
-    int rc = shell_exec_decide(cfg, policy, log, &inv, stderr, err, sizeof err);
+    int rc = shell_exec_decide(cfg, gate, log, &inv, stderr, &ticket, err, sizeof err);
     enum shell_form form = SHELL_FORM_DONE;
 
     if (rc < 0)
@@ -512,8 +543,10 @@ main(int argc, char **argv)
       status = 1;
     }
     if (form == SHELL_FORM_DONE) {
+      shell_exec_settle(gate, &ticket, status);
       free(file_source);
       effects_free(effects);
+      gate_close(gate);
       egress_credentials_free(creds);
       decision_log_close(log);
       telemetry_deliver_detached(cfg, &otlp_auth, opts.cacert);
@@ -542,8 +575,10 @@ main(int argc, char **argv)
 
   if (res.message[0] != '\0')
     fprintf(stderr, "box-broker: %s\n", res.message);
+  shell_exec_settle(gate, &ticket, res.status);
   free(file_source);
   effects_free(effects);
+  gate_close(gate);
   egress_credentials_free(creds);
   decision_log_close(log);
   /* The records go to the collectors now, from a detached process: the

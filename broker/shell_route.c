@@ -12,6 +12,7 @@
 #include "broker/config/config.h"
 #include "broker/decision_log.h"
 #include "broker/effects/decide.h"
+#include "broker/effects/gate.h"
 #include "common/pathnorm.h"
 
 /* cwd as the Shell reports it: "~" or "~/..." under the operator's home. */
@@ -53,9 +54,9 @@ join_command(int argc, char *const argv[])
 }
 
 int
-shell_exec_decide(const struct box_config *cfg, const struct policy *pol,
+shell_exec_decide(const struct box_config *cfg, struct gate *gate,
                   struct decision_log *log, const struct shell_invocation *inv, FILE *errout,
-                  char *err, size_t errlen)
+                  struct shell_exec_ticket *ticket, char *err, size_t errlen)
 {
   char *cwd = report_path(cfg, inv->cwd != NULL ? inv->cwd : cfg->workspace);
   char *command = inv->command != NULL ? strdup(inv->command) : join_command(inv->argc, inv->argv);
@@ -64,6 +65,8 @@ shell_exec_decide(const struct box_config *cfg, const struct policy *pol,
   char *denial = NULL;
   int verdict;
 
+  ticket->seq = 0;
+  ticket->input = NULL;
   if (cwd == NULL || command == NULL || in == NULL) {
     snprintf(err, errlen, "out of memory");
     free(cwd);
@@ -81,18 +84,30 @@ shell_exec_decide(const struct box_config *cfg, const struct policy *pol,
   json_object_object_add(in, "cwd", json_object_new_string(cwd));
   rec.action = "shell:exec";
   rec.resource = inv->argv[0];
-  verdict = box_decide(pol, log, "shell:exec", in, &rec, inv->argv[0], &denial);
-  json_object_put(in);
+  verdict = box_decide(gate, log, "shell:exec", in, &rec, inv->argv[0], &denial, &ticket->seq);
   free(cwd);
   free(command);
   if (verdict == BOX_DECIDE_PERMIT) {
+    ticket->input = in;
     free(denial);
     return 0;
   }
+  json_object_put(in);
   fprintf(errout, "strands-shell: effect denied: %s\n",
           denial != NULL ? denial : "policy denied this operation");
   free(denial);
   return SHELL_STATUS_DENIED;
+}
+
+void
+shell_exec_settle(struct gate *gate, struct shell_exec_ticket *ticket, int status)
+{
+  if (ticket->seq != 0)
+    gate_outcome(gate, ticket->seq, "shell:exec", ticket->input,
+                 status < 0 ? GATE_FAILED : GATE_COMPLETED, status);
+  json_object_put(ticket->input);
+  ticket->seq = 0;
+  ticket->input = NULL;
 }
 
 static enum shell_form

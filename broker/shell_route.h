@@ -12,10 +12,12 @@
 #ifndef BOX_BROKER_SHELL_ROUTE_H
 #define BOX_BROKER_SHELL_ROUTE_H
 
+#include <stdint.h>
 #include <stdio.h>
+#include <json-c/json.h>
 
 struct box_config;
-struct policy;
+struct gate;
 struct decision_log;
 
 #define SHELL_STATUS_REFUSED_FORM 2
@@ -28,12 +30,22 @@ struct shell_invocation {
   char *const *argv;
 };
 
-/* Decides shell:exec and records it.  0 permitted; SHELL_STATUS_DENIED
- * after printing the denial on errout; -1 with err when the request cannot
- * be built. */
-int shell_exec_decide(const struct box_config *cfg, const struct policy *pol,
+/* A permitted shell:exec, whose outcome (the run's exit status) goes to
+ * the box's history when the run ends (shell_exec_settle). */
+struct shell_exec_ticket {
+  int64_t seq;        /* 0: nothing to record */
+  json_object *input;
+};
+
+/* Decides shell:exec through gate and records it.  0 permitted (*ticket
+ * set); SHELL_STATUS_DENIED after printing the denial on errout; -1 with
+ * err when the request cannot be built. */
+int shell_exec_decide(const struct box_config *cfg, struct gate *gate,
                       struct decision_log *log, const struct shell_invocation *inv, FILE *errout,
-                      char *err, size_t errlen);
+                      struct shell_exec_ticket *ticket, char *err, size_t errlen);
+/* Records shell:exec::response{output.status: status} (and releases the
+ * ticket); status < 0: the run did not start (::error). */
+void shell_exec_settle(struct gate *gate, struct shell_exec_ticket *ticket, int status);
 
 enum shell_form { SHELL_FORM_SOURCE, SHELL_FORM_SCRIPT, SHELL_FORM_DONE };
 

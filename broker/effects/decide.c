@@ -8,29 +8,33 @@
 
 #include "broker/decision_log.h"
 #include "broker/effects/fxbuf.h"
+#include "broker/effects/gate.h"
 #include "broker/policy/policy.h"
 
-static char *fault_text(const char *subject)
+static char *fault_text(const char *subject, int storage_fault)
 {
   struct fxbuf b = {0};
-  fxbuf_printf(&b, "policy denied this operation on '%s' because the request could not be evaluated.",
-               subject);
+  fxbuf_printf(&b, "policy denied this operation on '%s' because %s.", subject,
+               storage_fault ? "the box's history cannot be read or written"
+                             : "the request could not be evaluated");
   return fxbuf_take(&b);
 }
 
-int box_decide(const struct policy *pol, struct decision_log *log, const char *action,
+int box_decide(struct gate *gate, struct decision_log *log, const char *action,
                json_object *input, const struct decision_record *tmpl, const char *msg_subject,
-               char **denial)
+               char **denial, int64_t *request_seq)
 {
   struct policy_decision d;
   char err[512];
   struct decision_record rec = *tmpl;
   char *reason = NULL;
   int verdict;
+  int storage_fault = 0;
   *denial = NULL;
-  if (policy_decide(pol, action, input, &d, err, sizeof err) != 0) {
-    reason = fault_text(rec.resource);
-    *denial = fault_text(msg_subject);
+  *request_seq = 0;
+  if (gate_decide(gate, action, input, &d, request_seq, &storage_fault, err, sizeof err) != 0) {
+    reason = fault_text(rec.resource, storage_fault);
+    *denial = fault_text(msg_subject, storage_fault);
     rec.verdict = "deny";
     rec.cause = "internal_fault";
     rec.rule = "<default-deny>";
@@ -58,10 +62,15 @@ int box_decide(const struct policy *pol, struct decision_log *log, const char *a
     fprintf(stderr, "%s\n", err);
     if (verdict == BOX_DECIDE_PERMIT) {
       free(*denial);
-      *denial = fault_text(msg_subject);
+      *denial = fault_text(msg_subject, 0);
       verdict = BOX_DECIDE_DENY;
+      /* the act will not happen */
+      gate_outcome(gate, *request_seq, action, input, GATE_FAILED, -1);
+      *request_seq = 0;
     }
   }
+  if (verdict != BOX_DECIDE_PERMIT)
+    *request_seq = 0; /* nothing happens after a denial: no outcome to record */
   free(reason);
   policy_decision_clear(&d);
   return verdict;

@@ -20,6 +20,7 @@
 #include "broker/config/config.h"
 #include "broker/decision_log.h"
 #include "broker/effects/decide.h"
+#include "broker/effects/gate.h"
 #include "broker/egress/fetch.h"
 
 /* ---- replies and decisions ---------------------------------------------- */
@@ -60,8 +61,16 @@ int fx_decide_path(struct effects *e, const char *action, const char *operation,
   rec.resource = p->report;
   rec.file_path = p->abs;
   char *denial = NULL;
-  int v = box_decide(e->pol, e->log, action, in, &rec, p->shown, &denial);
-  json_object_put(in);
+  int64_t seq = 0;
+  int v = box_decide(e->gate, e->log, action, in, &rec, p->shown, &denial, &seq);
+  if (seq != 0 && e->npending < FX_MAX_PENDING) {
+    e->pending[e->npending].seq = seq;
+    e->pending[e->npending].action = action;
+    e->pending[e->npending].input = in;
+    e->npending++;
+  } else {
+    json_object_put(in);
+  }
   if (v == BOX_DECIDE_PERMIT)
     return 0;
   fx_reply_exc(r, "PermissionError", denial);
@@ -85,6 +94,27 @@ void fx_record_floor(struct effects *e, const char *action, const struct fx_path
   rec.file_path = p->abs;
   if (decision_log_append(e->log, &rec, err, sizeof err) != 0)
     fprintf(stderr, "%s\n", err);
+}
+
+/* The outcome of each permitted decision of the op just served, from its
+ * reply (strands-box.md 2.7 step 5): done -> ::response completed (an
+ * opened file: descriptor_issued); an I/O error while writing data -> may
+ * have happened (indeterminate); any other failure -> ::error. */
+static void settle(struct effects *e, int op_opens, int op_writes, json_object *resp)
+{
+  json_object *ok = NULL, *err = NULL;
+  int done = resp != NULL && (!json_object_object_get_ex(resp, "ok", &ok) || json_object_get_boolean(ok));
+  int eno = json_object_object_get_ex(resp, "errno", &err) ? json_object_get_int(err) : 0;
+  enum gate_result res = GATE_FAILED;
+  if (done)
+    res = op_opens ? GATE_DESCRIPTOR_ISSUED : GATE_COMPLETED;
+  else if (op_writes && (eno == EIO || eno == ENOSPC || eno == EDQUOT || eno == EFBIG))
+    res = GATE_INDETERMINATE;
+  for (size_t i = 0; i < e->npending; i++) {
+    gate_outcome(e->gate, e->pending[i].seq, e->pending[i].action, e->pending[i].input, res, -1);
+    json_object_put(e->pending[i].input);
+  }
+  e->npending = 0;
 }
 
 /* ---- lifetime ------------------------------------------------------------ */
@@ -200,6 +230,8 @@ struct effects *effects_new(const struct box_config *cfg, const struct policy *p
     abort();
   e->cfg = cfg;
   e->pol = pol;
+  e->gate = gate_plain(pol);
+  e->own_gate = 1;
   e->log = log;
   if (add_root(e, cfg->workspace, 1, err, errlen) != 0 ||
       add_root(e, cfg->operator_home, 0, err, errlen) != 0 ||
@@ -246,6 +278,15 @@ int effects_add_resolve(struct effects *e, const char *spec, char *err, size_t e
 
 struct egress *effects_egress(struct effects *e) { return e->egress; }
 
+void effects_set_gate(struct effects *e, struct gate *gate)
+{
+  if (e->own_gate)
+    gate_close(e->gate);
+  e->gate = gate;
+  e->own_gate = 0;
+  egress_set_gate(e->egress, gate);
+}
+
 void effects_force_component_walk(struct effects *e, int on)
 {
   e->walk_only = on ? 1 : !openat2_works(e->roots[0].fd);
@@ -260,6 +301,10 @@ void effects_free(struct effects *e)
   if (e == NULL)
     return;
   fx_handles_free(e);
+  for (size_t i = 0; i < e->npending; i++)
+    json_object_put(e->pending[i].input);
+  if (e->own_gate)
+    gate_close(e->gate);
   for (size_t i = 0; i < e->nroots; i++) {
     close(e->roots[i].fd);
     free(e->roots[i].path);
@@ -602,11 +647,15 @@ int effects_dispatch(struct effects *e, json_object *req, const void *data, size
     *resp = r.resp;
     return EFFECTS_FATAL;
   }
-  if (serve(e, &c, op_table[i].kind, op_table[i].mutation, data, len, &r) != 0) {
+  enum op_kind kind = op_table[i].kind;
+  if (serve(e, &c, kind, op_table[i].mutation, data, len, &r) != 0) {
+    settle(e, 0, 0, NULL);
     json_object_put(r.resp);
     free(r.data);
     return EFFECTS_VIOLATION;
   }
+  if (e->npending)
+    settle(e, kind == OP_OPEN, kind == OP_WRITE || kind == OP_HWRITE || kind == OP_CLOSE, r.resp);
   e->calls++;
   if (!json_object_object_get_ex(r.resp, "ok", NULL))
     json_object_object_add(r.resp, "ok", json_object_new_boolean(1));

@@ -32,10 +32,24 @@ struct fx_ident {
 };
 
 struct fx_handle;
+struct gate;
+
+/* A permitted decision of the op being served, whose outcome goes to the
+ * box's history when the op ends (gate_outcome). */
+struct fx_pending {
+  int64_t seq;
+  const char *action;  /* static */
+  json_object *input;
+};
+#define FX_MAX_PENDING 8
 
 struct effects {
   const struct box_config *cfg;
   const struct policy *pol;
+  struct gate *gate;   /* decides: the policy and, with temporal rules, the history */
+  int own_gate;        /* gate_plain(pol), made by effects_new */
+  struct fx_pending pending[FX_MAX_PENDING];
+  size_t npending;
   struct decision_log *log;
   struct fx_root roots[3];
   size_t nroots;

@@ -123,6 +123,11 @@ int effects_add_resolve(struct effects *e, const char *spec, char *err, size_t e
 /* The egress gateway fetch() goes through (broker/egress/fetch.h), for the
  * operator's credentials and --cacert. */
 struct egress *effects_egress(struct effects *e);
+/* Decide through gate (the policy and the box's history) instead of the
+ * plain policy effects_new was given; the caller keeps gate open until
+ * effects_free.  The egress gateway decides through it too. */
+struct gate;
+void effects_set_gate(struct effects *e, struct gate *gate);
 
 /* Serves one request.  req: the REQUEST JSON; data/len: its bytes.  On
  * EFFECTS_OK/EFFECTS_FATAL, *resp is a new JSON object and *rdata and *rlen the

@@ -23,6 +23,7 @@
 #include "broker/decision_log.h"
 #include "broker/effects/decide.h"
 #include "broker/effects/fxbuf.h"
+#include "broker/effects/gate.h"
 #include "broker/egress/addr.h"
 #include "broker/egress/credentials.h"
 #include "broker/egress/libcurl.h"
@@ -36,9 +37,23 @@ struct pin {
   size_t sslen;
 };
 
+/* A permitted decision of the fetch being served, whose outcome goes to
+ * the box's history when the fetch ends. */
+struct egress_pending {
+  int64_t seq;
+  const char *action; /* static */
+  json_object *input;
+};
+
 struct egress {
   const struct policy *pol;
+  struct gate *gate;     /* decides: the policy and, with temporal rules, the history */
+  int own_gate;
   struct decision_log *log;
+  struct egress_pending pending[4];
+  size_t npending;
+  int performed;         /* this fetch's request went out (it may have reached the server) */
+  long upstream_status;  /* its status, 0 when none came back */
   struct pin *pins;
   size_t npins;
   long timeout_ms;
@@ -69,9 +84,50 @@ struct egress *egress_new(const struct policy *pol, struct decision_log *log)
   if (g == NULL)
     abort();
   g->pol = pol;
+  g->gate = gate_plain(pol);
+  g->own_gate = 1;
   g->log = log;
   g->timeout_ms = EGRESS_TIMEOUT_MS;
   return g;
+}
+
+void egress_set_gate(struct egress *g, struct gate *gate)
+{
+  if (g->own_gate)
+    gate_close(g->gate);
+  g->gate = gate;
+  g->own_gate = 0;
+}
+
+/* Keeps a permitted decision for settle(), or drops its input. */
+static void note_pending(struct egress *g, int64_t seq, const char *action, json_object *in)
+{
+  if (seq != 0 && g->npending < sizeof g->pending / sizeof *g->pending) {
+    g->pending[g->npending].seq = seq;
+    g->pending[g->npending].action = action;
+    g->pending[g->npending].input = in;
+    g->npending++;
+  } else {
+    json_object_put(in);
+  }
+}
+
+/* The outcome of each permitted decision of the fetch just served: the
+ * request did not go out (::error), or went out (::response, with the
+ * upstream status when one came back). */
+static void settle(struct egress *g)
+{
+  for (size_t i = 0; i < g->npending; i++) {
+    struct egress_pending *p = &g->pending[i];
+    int http = strcmp(p->action, "http:request") == 0;
+    gate_outcome(g->gate, p->seq, p->action, p->input,
+                 g->performed ? GATE_COMPLETED : GATE_FAILED,
+                 http && g->performed && g->upstream_status > 0 ? g->upstream_status : -1);
+    json_object_put(p->input);
+  }
+  g->npending = 0;
+  g->performed = 0;
+  g->upstream_status = 0;
 }
 
 void egress_free(struct egress *g)
@@ -82,6 +138,10 @@ void egress_free(struct egress *g)
     free(g->pins[i].host);
   free(g->pins);
   free(g->cacert);
+  for (size_t i = 0; i < g->npending; i++)
+    json_object_put(g->pending[i].input);
+  if (g->own_gate)
+    gate_close(g->gate);
   if (g->curl_initialised)
     libcurl.global_cleanup();
   free(g);
@@ -478,10 +538,11 @@ static int decide_connect(struct egress *g, const struct target *t, const char *
   rec.server_address = ip ? ip : t->host_l;
   rec.server_port = (int)t->port;
   char *denial = NULL;
-  int v = box_decide(g->pol, g->log, "net:connect", in, &rec, res.p, &denial);
+  int64_t seq = 0;
+  int v = box_decide(g->gate, g->log, "net:connect", in, &rec, res.p, &denial, &seq);
   free(denial);
   fxbuf_free(&res);
-  json_object_put(in);
+  note_pending(g, seq, "net:connect", in);
   return v == BOX_DECIDE_PERMIT;
 }
 
@@ -802,6 +863,9 @@ static void perform(struct egress *g, const struct egress_request *req, const st
     libcurl.easy_setopt(c, CURLOPT_CUSTOMREQUEST, method);
   }
   CURLcode rc = libcurl.easy_perform(c);
+  /* for the history: did the request leave (it may then have been acted on)? */
+  g->performed = rc != CURLE_COULDNT_CONNECT && rc != CURLE_COULDNT_RESOLVE_HOST;
+  libcurl.easy_getinfo(c, CURLINFO_RESPONSE_CODE, &g->upstream_status);
   if (tr.over_cap || rc == CURLE_FILESIZE_EXCEEDED) {
     fail(resp, "OSError", "response exceeds the 1048576-byte limit");
   } else if (tr.header_over) {
@@ -880,7 +944,17 @@ static int credential_route(struct egress *g, const struct egress_request *req,
   return 1;
 }
 
+static void fetch(struct egress *g, const struct egress_request *req, json_object *resp, void **body,
+                  size_t *blen);
+
 void egress_fetch(struct egress *g, const struct egress_request *req, json_object *resp, void **body,
+                  size_t *blen)
+{
+  fetch(g, req, resp, body, blen);
+  settle(g);
+}
+
+static void fetch(struct egress *g, const struct egress_request *req, json_object *resp, void **body,
                   size_t *blen)
 {
   *body = NULL;
@@ -962,8 +1036,9 @@ void egress_fetch(struct egress *g, const struct egress_request *req, json_objec
   rec.server_port = (int)t.port;
   rec.http_method = method;
   char *denial = NULL;
-  int v = box_decide(g->pol, g->log, "http:request", in, &rec, res.p, &denial);
-  json_object_put(in);
+  int64_t seq = 0;
+  int v = box_decide(g->gate, g->log, "http:request", in, &rec, res.p, &denial, &seq);
+  note_pending(g, seq, "http:request", in);
   fxbuf_free(&res);
   if (v != BOX_DECIDE_PERMIT) {
     struct fxbuf text = {0};

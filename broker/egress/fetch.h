@@ -47,6 +47,10 @@ struct egress_request {
 
 struct egress *egress_new(const struct policy *pol, struct decision_log *log);
 void egress_free(struct egress *g);
+/* Decide through gate (the policy and the box's history; kept open by the
+ * caller) instead of the plain policy egress_new was given. */
+struct gate;
+void egress_set_gate(struct egress *g, struct gate *gate);
 
 /* Operator pin "HOST:PORT:ADDR" (curl --resolve).  0, or -1 with err. */
 int egress_add_resolve(struct egress *g, const char *spec, char *err, size_t errlen);

@@ -573,6 +573,12 @@ char *policy_request_subject(const char *action, json_object *input)
 
 char *policy_decide_json(const struct policy *p, const char *request_json, char *err, size_t errlen)
 {
+	return policy_decide_json_via(p, request_json, NULL, NULL, err, errlen);
+}
+
+char *policy_decide_json_via(const struct policy *p, const char *request_json, policy_decide_fn decide_fn,
+                             void *arg, char *err, size_t errlen)
+{
 	json_tokener *tok = json_tokener_new();
 	if (tok == NULL)
 		abort();
@@ -601,7 +607,9 @@ char *policy_decide_json(const struct policy *p, const char *request_json, char 
 	json_object_object_get_ex(req, "input", &input);
 	struct policy_decision d;
 	char derr[512];
-	if (policy_decide(p, json_object_get_string(jaction), input, &d, derr, sizeof derr) != 0) {
+	int rc = decide_fn ? decide_fn(arg, json_object_get_string(jaction), input, &d, derr, sizeof derr)
+	                   : policy_decide(p, json_object_get_string(jaction), input, &d, derr, sizeof derr);
+	if (rc != 0) {
 		snprintf(err, errlen, "--decide: %s", derr);
 		json_object_put(req);
 		return NULL;

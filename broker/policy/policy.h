@@ -102,5 +102,11 @@ char *policy_request_subject(const char *action, json_object *input);
  *  "errors":[..]}.  Returns malloc'd string, or NULL with err. */
 char *policy_decide_json(const struct policy *, const char *request_json,
                          char *err, size_t errlen);
+/* The same, deciding with decide_fn(arg, ...) in place of policy_decide
+ * (the broker's --decide decides against the box's history). */
+typedef int (*policy_decide_fn)(void *arg, const char *action, json_object *input, struct policy_decision *out,
+                                char *err, size_t errlen);
+char *policy_decide_json_via(const struct policy *, const char *request_json, policy_decide_fn decide_fn,
+                             void *arg, char *err, size_t errlen);
 
 #endif

@@ -1,0 +1,398 @@
+/* broker/effects/gate.c -- decisions over the box's history (see gate.h).
+ *
+ * The gate keeps in memory the events of the deepest window the rules
+ * read (policy_max_window_s), and at each decision reads only what other
+ * brokers appended since (history_load_after): the store is read once at
+ * start, then incrementally. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "broker/effects/gate.h"
+#include "broker/history/history.h"
+#include "broker/policy/policy.h"
+#include "broker/policy/temporal.h"
+
+struct gate {
+	const struct policy *pol;
+	enum gate_mode mode;
+	int temporal;                   /* the policy has temporal rules */
+	struct history *h;              /* NULL: no history (no temporal rules, or none yet on --decide) */
+	int64_t window_s;
+	int64_t *rule_start;            /* per rule: the first seq it sees */
+	struct temporal_event *ev;      /* the window, oldest first, owned */
+	size_t n, cap;
+	int64_t last_seq;               /* the newest event we know of */
+	int64_t offset_s;               /* --decide --at */
+	int64_t last_prune;
+	int failed;                     /* a storage fault: deny from now on */
+	char fault[400];
+	char session[64];
+};
+
+static void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n);
+	if (p == NULL) {
+		fputs("box-broker: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	char *p = strdup(s);
+	if (p == NULL) {
+		fputs("box-broker: out of memory\n", stderr);
+		abort();
+	}
+	return p;
+}
+
+static void event_free(struct temporal_event *e)
+{
+	free((char *)e->action_type);
+	free((char *)e->action_id);
+	free((char *)e->kind);
+	json_object_put(e->record);
+}
+
+/* Takes ownership of e (appended at the newest end). */
+static void push(struct gate *g, const struct temporal_event *e)
+{
+	if (g->n == g->cap) {
+		g->cap = g->cap ? 2 * g->cap : 64;
+		g->ev = xrealloc(g->ev, g->cap * sizeof *g->ev);
+	}
+	g->ev[g->n++] = *e;
+}
+
+/* Forgets the events no rule can see any more at stamp now. */
+static void drop_old(struct gate *g, int64_t now)
+{
+	size_t k = 0;
+	while (k < g->n && g->ev[k].ts_s < now - g->window_s)
+		event_free(&g->ev[k++]);
+	if (k) {
+		memmove(g->ev, g->ev + k, (g->n - k) * sizeof *g->ev);
+		g->n -= k;
+	}
+}
+
+/* Moves loaded events into the window. */
+static void take(struct gate *g, struct history_events *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		push(g, &l->ev[i]);
+	if (l->n)
+		g->last_seq = l->ev[l->n - 1].seq;
+	free(l->ev);
+	l->ev = NULL;
+	l->n = 0;
+}
+
+/* A storage fault: this decision and every later one are denied. */
+static int fault(struct gate *g, int *faultp, char *err, size_t errlen)
+{
+	if (!g->failed) {
+		g->failed = 1;
+		snprintf(g->fault, sizeof g->fault, "%s", g->h ? history_error(g->h) : "history: unavailable");
+		fprintf(stderr, "box-broker: error: %s; every later decision of this run is denied\n", g->fault);
+	}
+	if (g->h)
+		history_rollback(g->h);
+	*faultp = 1;
+	snprintf(err, errlen, "%s", g->fault);
+	return -1;
+}
+
+/* What other brokers appended since our last look. */
+static int catch_up(struct gate *g)
+{
+	struct history_events l = {0};
+	if (history_load_after(g->h, g->last_seq, &l) < 0) {
+		history_events_free(&l);
+		return -1;
+	}
+	take(g, &l);
+	return 0;
+}
+
+static json_object *entity(const char *type, const char *id)
+{
+	json_object *e = json_object_new_object(), *in = json_object_new_object();
+	json_object_object_add(in, "type", json_object_new_string(type));
+	json_object_object_add(in, "id", json_object_new_string(id));
+	json_object_object_add(e, "__entity", in);
+	return e;
+}
+
+/* The logged fields of an event (dogwood.md 4.6, the default schema). */
+static json_object *record(struct gate *g, int64_t request_seq, const char *action, json_object *input,
+                           json_object *output)
+{
+	char id[96];
+	snprintf(id, sizeof id, "%s-%lld", g->session, (long long)request_seq);
+	json_object *r = json_object_new_object();
+	json_object_object_add(r, "input", policy_event_input(action, input));
+	if (output)
+		json_object_object_add(r, "output", output);
+	json_object_object_add(r, "callerPrincipal", entity("Box::Agent", "self"));
+	json_object_object_add(r, "callerResource", entity("Box::Resource", "unused"));
+	json_object_object_add(r, "requestId", json_object_new_string(id));
+	json_object_object_add(r, "sessionId", json_object_new_string(g->session));
+	return r;
+}
+
+static struct temporal_event make_event(int64_t seq, int64_t ts, const char *action, const char *kind,
+                                        json_object *rec)
+{
+	struct temporal_event e;
+	memset(&e, 0, sizeof e);
+	e.seq = seq;
+	e.ts_s = ts;
+	e.action_type = xstrdup("Box::Action");
+	e.action_id = xstrdup(action);
+	e.kind = xstrdup(kind);
+	e.record = rec;
+	return e;
+}
+
+static int load_window(struct gate *g, int record, char *err, size_t errlen)
+{
+	size_t nrules = policy_rule_count(g->pol);
+	const char **fps = calloc(nrules ? nrules : 1, sizeof *fps);
+	g->rule_start = calloc(nrules ? nrules : 1, sizeof *g->rule_start);
+	if (!fps || !g->rule_start) {
+		fputs("box-broker: out of memory\n", stderr);
+		abort();
+	}
+	for (size_t i = 0; i < nrules; i++)
+		fps[i] = policy_rule_fingerprint(g->pol, i);
+	struct history_events l = {0};
+	int64_t head = 0, ts;
+	uint8_t hash[SHA256_DIGEST_LEN];
+	int ok = history_begin(g->h) == 0 && history_rule_starts(g->h, fps, nrules, g->rule_start) == 0;
+	int64_t now = ok ? history_now(g->h) : -1;
+	ok = ok && now >= 0;
+	if (ok && record) {
+		ok = history_prune(g->h, now - g->window_s) >= 0;
+		g->last_prune = now;
+	}
+	ok = ok && history_head(g->h, &head, &ts, hash) == 0 && history_load(g->h, now - g->window_s, &l) == 0;
+	if (ok)
+		take(g, &l);
+	g->last_seq = head;
+	history_events_free(&l);
+	free(fps);
+	/* --decide records nothing, not even the rules it saw */
+	if (ok && record)
+		ok = history_commit(g->h) == 0;
+	else
+		history_rollback(g->h);
+	if (!ok)
+		snprintf(err, errlen, "%s", history_error(g->h));
+	return ok ? 0 : -1;
+}
+
+struct gate *gate_open(const struct policy *pol, const char *box_dir, enum gate_mode mode, const char *session_id,
+                       char *err, size_t errlen)
+{
+	struct gate *g = calloc(1, sizeof *g);
+	if (g == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return NULL;
+	}
+	g->pol = pol;
+	g->mode = mode;
+	snprintf(g->session, sizeof g->session, "%s", session_id ? session_id : "decide");
+	g->temporal = policy_has_temporal(pol);
+	if (!g->temporal)
+		return g;
+	g->window_s = policy_max_window_s(pol);
+	char dir[4096];
+	if (box_dir == NULL || (size_t)snprintf(dir, sizeof dir, "%s/private", box_dir) >= sizeof dir) {
+		snprintf(err, errlen, "history: the box directory is not set or too long");
+		free(g);
+		return NULL;
+	}
+	if (mode == GATE_READ_ONLY) {
+		char file[4200];
+		struct stat st;
+		snprintf(file, sizeof file, "%s/%s", dir, HISTORY_FILE_NAME);
+		if (lstat(file, &st) != 0 && errno == ENOENT) {
+			/* no run yet: an empty history, which --decide does not create */
+			g->rule_start = calloc(policy_rule_count(pol) + 1, sizeof *g->rule_start);
+			if (!g->rule_start)
+				abort();
+			return g;
+		}
+	}
+	g->h = history_open(dir, err, errlen);
+	if (g->h == NULL || load_window(g, mode == GATE_RECORD, err, errlen) != 0) {
+		gate_close(g);
+		return NULL;
+	}
+	return g;
+}
+
+struct gate *gate_plain(const struct policy *pol)
+{
+	struct gate *g = calloc(1, sizeof *g);
+	if (g == NULL) {
+		fputs("box-broker: out of memory\n", stderr);
+		abort();
+	}
+	g->pol = pol;
+	g->mode = GATE_READ_ONLY;
+	return g;
+}
+
+struct gate *gate_broken(const struct policy *pol, const char *why)
+{
+	struct gate *g = gate_plain(pol);
+	g->temporal = 1;
+	g->mode = GATE_RECORD;
+	g->failed = 1;
+	snprintf(g->fault, sizeof g->fault, "%s", why);
+	return g;
+}
+
+void gate_close(struct gate *g)
+{
+	if (g == NULL)
+		return;
+	for (size_t i = 0; i < g->n; i++)
+		event_free(&g->ev[i]);
+	free(g->ev);
+	free(g->rule_start);
+	history_close(g->h);
+	free(g);
+}
+
+const struct policy *gate_policy(const struct gate *g) { return g ? g->pol : NULL; }
+int gate_has_history(const struct gate *g) { return g != NULL && g->temporal; }
+void gate_set_offset(struct gate *g, int64_t s) { g->offset_s = s; }
+
+/* --decide: the request joins a copy of the window for one evaluation. */
+static int decide_read_only(struct gate *g, const char *action, json_object *input, struct policy_decision *out,
+                            int *faultp, char *err, size_t errlen)
+{
+	int64_t now = g->h ? history_now(g->h) : (int64_t)time(NULL);
+	if (g->h && (now < 0 || catch_up(g) < 0))
+		return fault(g, faultp, err, errlen);
+	now += g->offset_s;
+	drop_old(g, now);
+	struct temporal_event e = make_event(g->last_seq + 1, now, action, "request",
+	                                     record(g, g->last_seq + 1, action, input, NULL));
+	push(g, &e);
+	int rc = policy_decide_history_from(g->pol, action, input, g->ev, g->n, g->rule_start, out, err, errlen);
+	event_free(&g->ev[--g->n]);
+	return rc;
+}
+
+int gate_decide(struct gate *g, const char *action, json_object *input, struct policy_decision *out,
+                int64_t *request_seq, int *faultp, char *err, size_t errlen)
+{
+	*request_seq = 0;
+	*faultp = 0;
+	if (!g->temporal)
+		return policy_decide(g->pol, action, input, out, err, errlen);
+	if (g->failed)
+		return fault(g, faultp, err, errlen);
+	if (g->mode == GATE_READ_ONLY)
+		return decide_read_only(g, action, input, out, faultp, err, errlen);
+	if (history_begin(g->h) < 0 || catch_up(g) < 0)
+		return fault(g, faultp, err, errlen);
+	int64_t now = history_now(g->h);
+	if (now < 0)
+		return fault(g, faultp, err, errlen);
+	drop_old(g, now);
+	if (now - g->last_prune >= 60) {
+		if (history_prune(g->h, now - g->window_s) < 0)
+			return fault(g, faultp, err, errlen);
+		g->last_prune = now;
+	}
+	int64_t seq = g->last_seq + 1;
+	json_object *rec = record(g, seq, action, input, NULL);
+	struct temporal_event e = make_event(seq, now, action, "request", rec);
+	push(g, &e);
+	if (policy_decide_history_from(g->pol, action, input, g->ev, g->n, g->rule_start, out, err, errlen) != 0) {
+		/* the request itself is malformed: nothing is recorded */
+		event_free(&g->ev[--g->n]);
+		history_rollback(g->h);
+		return -1;
+	}
+	int64_t stored = 0;
+	if (history_append(g->h, now, "Box::Action", action, "request", rec, out->allow ? "permit" : "deny",
+	                   &stored) < 0 ||
+	    history_commit(g->h) < 0) {
+		policy_decision_clear(out);
+		return fault(g, faultp, err, errlen);
+	}
+	if (stored != seq) {
+		/* someone appended without taking the write lock */
+		policy_decision_clear(out);
+		snprintf(err, errlen, "history: event %lld was stored as %lld; the file changed under this run",
+		         (long long)seq, (long long)stored);
+		if (!g->failed) {
+			g->failed = 1;
+			snprintf(g->fault, sizeof g->fault, "%s", err);
+			fprintf(stderr, "box-broker: error: %s; every later decision of this run is denied\n", err);
+		}
+		*faultp = 1;
+		return -1;
+	}
+	g->last_seq = seq;
+	*request_seq = seq;
+	return 0;
+}
+
+void gate_outcome(struct gate *g, int64_t request_seq, const char *action, json_object *input,
+                  enum gate_result result, long long status)
+{
+	if (g == NULL || request_seq == 0 || !g->h || g->mode != GATE_RECORD || g->failed)
+		return;
+	json_object *output = NULL;
+	const char *kind = "response";
+	if (result == GATE_FAILED) {
+		kind = "error";
+	} else {
+		output = json_object_new_object();
+		if (strncmp(action, "fs:", 3) == 0)
+			json_object_object_add(output, "result",
+			                       entity("Box::FsResponseResult", result == GATE_COMPLETED ? "completed"
+			                                                       : result == GATE_DESCRIPTOR_ISSUED
+			                                                               ? "descriptor_issued"
+			                                                               : "indeterminate"));
+		if (status >= 0)
+			json_object_object_add(output, "status", json_object_new_int64(status));
+	}
+	json_object *rec = record(g, request_seq, action, input, output);
+	int64_t now, seq = 0;
+	int ok = history_begin(g->h) == 0 && catch_up(g) == 0 && (now = history_now(g->h)) >= 0 &&
+	         history_append(g->h, now, "Box::Action", action, kind, rec, NULL, &seq) == 0 &&
+	         history_commit(g->h) == 0;
+	if (!ok) {
+		json_object_put(rec);
+		if (!g->failed) {
+			g->failed = 1;
+			snprintf(g->fault, sizeof g->fault, "%s", history_error(g->h));
+			fprintf(stderr,
+			        "box-broker: warning: policy outcome recording was not confirmed (%s); every later "
+			        "decision of this run is denied\n",
+			        g->fault);
+		}
+		history_rollback(g->h);
+		return;
+	}
+	struct temporal_event e = make_event(seq, now, action, kind, rec);
+	push(g, &e);
+	g->last_seq = seq;
+}
