@@ -20,6 +20,7 @@ Paths:
   /teapot         418 from the server itself
   /forbidden      403 from the server itself (no egress marker)
   /utf8           200, UTF-8 text with non-ASCII characters
+  /slow           200 "slow" after 20 seconds (a request still in flight)
   anything else   200, an echo: "METHOD PATH", "body_len=N", "body=<repr>",
                   then "h:<lowercase name>=<value>" per header, sorted
 """
@@ -89,6 +90,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_body(418, b"short and stout")
         elif path == "/forbidden":
             self.send_body(403, b"the origin says no")
+        elif path == "/slow":
+            time.sleep(20)
+            self.send_body(200, b"slow")
         elif path == "/utf8":
             self.send_body(200, "caf\u00e9 \u2603 \U0001f600".encode(),
                            [("Content-Type", "text/plain; charset=utf-8")])
