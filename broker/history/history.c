@@ -194,6 +194,11 @@ struct history *history_open(const char *private_dir, char *err, size_t errlen)
 		return NULL;
 	}
 	snprintf(h->path, len, "%s/%s", private_dir, HISTORY_FILE_NAME);
+	if (libsqlite_load(err, errlen) != 0) {
+		free(h->path);
+		free(h);
+		return NULL;
+	}
 	history_set_clock(h, NULL, NULL);
 
 	/* Create it 0600 ourselves (SQLite would follow the umask), and never

@@ -6,6 +6,37 @@
 #include <sqlite3.h>
 
 #include "broker/history/history.h"
+#include "broker/history/libsqlite.h"
+
+/* Every SQLite call of broker/history/ goes through the table that
+ * libsqlite_load() filled (libsqlite.h). */
+#define sqlite3_libversion_number libsqlite.libversion_number
+#define sqlite3_open_v2 libsqlite.open_v2
+#define sqlite3_close libsqlite.close
+#define sqlite3_extended_result_codes libsqlite.extended_result_codes
+#define sqlite3_busy_timeout libsqlite.busy_timeout
+#define sqlite3_db_config libsqlite.db_config
+#define sqlite3_exec libsqlite.exec
+#define sqlite3_prepare_v2 libsqlite.prepare_v2
+#define sqlite3_prepare_v3 libsqlite.prepare_v3
+#define sqlite3_step libsqlite.step
+#define sqlite3_reset libsqlite.reset
+#define sqlite3_finalize libsqlite.finalize
+#define sqlite3_clear_bindings libsqlite.clear_bindings
+#define sqlite3_bind_blob libsqlite.bind_blob
+#define sqlite3_bind_int64 libsqlite.bind_int64
+#define sqlite3_bind_null libsqlite.bind_null
+#define sqlite3_bind_text libsqlite.bind_text
+#define sqlite3_column_blob libsqlite.column_blob
+#define sqlite3_column_bytes libsqlite.column_bytes
+#define sqlite3_column_int64 libsqlite.column_int64
+#define sqlite3_column_text libsqlite.column_text
+#define sqlite3_column_type libsqlite.column_type
+#define sqlite3_changes libsqlite.changes
+#define sqlite3_get_autocommit libsqlite.get_autocommit
+#define sqlite3_errcode libsqlite.errcode
+#define sqlite3_errmsg libsqlite.errmsg
+#define sqlite3_system_errno libsqlite.system_errno
 
 struct history {
 	sqlite3 *db;
