@@ -1,8 +1,11 @@
 /* bench/effects/bench_effects.c -- cost of one decided file operation in the
  * broker: N fs.exists requests through effects_dispatch (policy decision,
- * reach floor, openat2, fstatat), with and without the decision log, next to
- * CPython doing the same os.path.exists calls directly.  Prints microseconds
- * per operation.  Usage: bench_effects [N [nolog]] (default 5000). */
+ * reach floor, openat2, fstatat), with and without the decision log, then
+ * with temporal rules active (each decision a history transaction: the
+ * request event, the evaluation over the window, then the response event),
+ * next to CPython doing the same os.path.exists calls directly.  Prints
+ * microseconds per operation.  Usage: bench_effects [N [nolog]] (default
+ * 5000). */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +18,7 @@
 
 #include "broker/config/config.h"
 #include "broker/decision_log.h"
+#include "broker/effects/gate.h"
 #include "broker/effects/ops.h"
 #include "broker/policy/policy.h"
 
@@ -82,6 +86,41 @@ int main(int argc, char **argv)
   double with_log = run(e, req, n);
   effects_free(e);
   printf("fs.exists, decided + floor + act, decision log:    %.2f us/op\n", with_log);
+  fflush(stdout);
+
+  /* The same with temporal rules: a read budget, a write budget and "no
+   * request after reading the credentials", each over the last hour. */
+  const char *ttext =
+      "@id(\"r\") permit (principal, action == Box::Action::\"fs:read\", resource)\n"
+      "when { context.input.path like \"~/src/project/*\" };\n"
+      "@id(\"read_budget\") forbid (principal, action == Box::Action::\"fs:read\", resource)\n"
+      "when temporal { (count for (t: Timepoint). where formerly within 1h (Box::Action::\"fs:read\"::request{ "
+      "input.path: _ } && tp(t))) > 1000000 };\n"
+      "@id(\"secret_once\") forbid (principal, action == Box::Action::\"fs:read\", resource)\n"
+      "when { context.input.path == \"~/.aws/credentials\" } unless temporal { formerly within 1h "
+      "Box::Action::\"fs:read\"::response{ input.path: \"~/src/project/ok\" } };\n"
+      "@id(\"write_budget\") forbid (principal, action == Box::Action::\"fs:write\", resource)\n"
+      "when temporal { (count for (t: Timepoint). where formerly within 1h (Box::Action::\"fs:write\"::request{ "
+      "input.path: _ } && tp(t))) > 20 };\n"
+      "@id(\"no_net_after_secret\") forbid (principal, action == Box::Action::\"http:request\", resource)\n"
+      "when temporal { formerly within 1h Box::Action::\"fs:read\"::response{ input.path: \"~/.aws/credentials\" } };\n";
+  struct policy *tpol = policy_load_text_ex(ttext, strlen(ttext), "bench.dw", home, POLICY_ALLOW_TEMPORAL, err,
+                                            sizeof err);
+  struct gate *gate = tpol ? gate_open(tpol, box, GATE_RECORD, "bench", err, sizeof err) : NULL;
+  if (gate == NULL) {
+    fprintf(stderr, "temporal setup: %s\n", err);
+    return 1;
+  }
+  e = effects_new(&cfg, tpol, log, err, sizeof err);
+  effects_set_gate(e, gate);
+  int first = n < 1000 ? n : 1000;
+  double temporal_first = run(e, req, first);
+  double temporal_rest = n > first ? run(e, req, n - first) : temporal_first;
+  effects_free(e);
+  gate_close(gate);
+  policy_free(tpol);
+  printf("fs.exists, the same with temporal rules (history):  %.2f us/op over the first %d, %.2f us/op "
+         "over the next %d (2 events each)\n", temporal_first, first, temporal_rest, n - first);
   fflush(stdout);
   snprintf(cmd, sizeof cmd,
            "cd %s && /usr/bin/python3.11 -c 'import os,time\n"

@@ -112,9 +112,16 @@ static int fault(struct gate *g, int *faultp, char *err, size_t errlen)
 	return -1;
 }
 
-/* What other brokers appended since our last look. */
+/* What other brokers appended since our last look (the head says whether
+ * there is anything). */
 static int catch_up(struct gate *g)
 {
+	int64_t head, ts;
+	uint8_t hash[SHA256_DIGEST_LEN];
+	if (history_head(g->h, &head, &ts, hash) < 0)
+		return -1;
+	if (head == g->last_seq)
+		return 0;
 	struct history_events l = {0};
 	if (history_load_after(g->h, g->last_seq, &l) < 0) {
 		history_events_free(&l);

@@ -76,6 +76,16 @@ int history_exec(struct history *h, const char *sql, const char *what)
 	return 0;
 }
 
+int history_exec_cached(struct history *h, sqlite3_stmt **slot, const char *sql, const char *what)
+{
+	sqlite3_stmt *st = history_stmt(h, slot, sql);
+	if (!st)
+		return -1;
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : history_fail(h, what, 1);
+}
+
 sqlite3_stmt *history_stmt(struct history *h, sqlite3_stmt **slot, const char *sql)
 {
 	if (*slot) {
@@ -239,6 +249,11 @@ void history_close(struct history *h)
 	sqlite3_finalize(h->read_chain);
 	sqlite3_finalize(h->insert);
 	sqlite3_finalize(h->update_head);
+	sqlite3_finalize(h->begin);
+	sqlite3_finalize(h->commit);
+	sqlite3_finalize(h->savepoint);
+	sqlite3_finalize(h->release);
+	sqlite3_finalize(h->load_after);
 	if (h->db)
 		sqlite3_close(h->db);
 	free(h->path);
@@ -247,12 +262,12 @@ void history_close(struct history *h)
 
 int history_begin(struct history *h)
 {
-	return history_exec(h, "BEGIN IMMEDIATE", "cannot start a transaction");
+	return history_exec_cached(h, &h->begin, "BEGIN IMMEDIATE", "cannot start a transaction");
 }
 
 int history_commit(struct history *h)
 {
-	if (history_exec(h, "COMMIT", "cannot commit") < 0) {
+	if (history_exec_cached(h, &h->commit, "COMMIT", "cannot commit") < 0) {
 		history_rollback(h);
 		return -1;
 	}
@@ -320,13 +335,16 @@ int64_t history_now(struct history *h)
 static int change_begin(struct history *h, int *own)
 {
 	*own = sqlite3_get_autocommit(h->db);
-	return history_exec(h, *own ? "BEGIN IMMEDIATE" : "SAVEPOINT history_change", "cannot start a transaction");
+	if (*own)
+		return history_begin(h);
+	return history_exec_cached(h, &h->savepoint, "SAVEPOINT history_change", "cannot start a transaction");
 }
 
 static int change_end(struct history *h, int own, int ok)
 {
 	if (ok)
-		return history_exec(h, own ? "COMMIT" : "RELEASE history_change", "cannot commit") < 0
+		return (own ? history_exec_cached(h, &h->commit, "COMMIT", "cannot commit")
+		            : history_exec_cached(h, &h->release, "RELEASE history_change", "cannot commit")) < 0
 		               ? (history_rollback(h), -1)
 		               : 0;
 	if (own)
@@ -482,12 +500,17 @@ static int load_row(struct history *h, sqlite3_stmt *st, struct history_events *
 
 /* Runs a SELECT of (seq, ts, action_type, action_id, kind, record) with
  * one integer parameter, in seq order, into out. */
-static int load_query(struct history *h, const char *sql, int64_t param, struct history_events *out)
+static int load_query(struct history *h, sqlite3_stmt **slot, const char *sql, int64_t param,
+                      struct history_events *out)
 {
 	history_events_free(out);
 	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
+	if (slot) {
+		if (!(st = history_stmt(h, slot, sql)))
+			return -1;
+	} else if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK) {
 		return history_fail(h, "cannot read events", 1);
+	}
 	sqlite3_bind_int64(st, 1, param);
 	size_t cap = 0;
 	int rc;
@@ -506,10 +529,16 @@ static int load_query(struct history *h, const char *sql, int64_t param, struct 
 		history_fail(h, "cannot read events", 1);
 		goto fail;
 	}
-	sqlite3_finalize(st);
+	if (slot)
+		sqlite3_reset(st);
+	else
+		sqlite3_finalize(st);
 	return 0;
 fail:
-	sqlite3_finalize(st);
+	if (slot)
+		sqlite3_reset(st);
+	else
+		sqlite3_finalize(st);
 	history_events_free(out);
 	return -1;
 }
@@ -519,7 +548,7 @@ fail:
  * makes SQLite walk the whole table in seq order). */
 int history_load(struct history *h, int64_t since_ts_s, struct history_events *out)
 {
-	return load_query(h,
+	return load_query(h, NULL,
 	                  "SELECT seq, ts, action_type, action_id, kind, record FROM events"
 	                  " WHERE seq >= (SELECT seq FROM events WHERE ts >= ?1 ORDER BY ts LIMIT 1) AND ts >= ?1"
 	                  " ORDER BY seq",
@@ -528,7 +557,7 @@ int history_load(struct history *h, int64_t since_ts_s, struct history_events *o
 
 int history_load_after(struct history *h, int64_t after_seq, struct history_events *out)
 {
-	int rc = load_query(h,
+	int rc = load_query(h, &h->load_after,
 	                    "SELECT seq, ts, action_type, action_id, kind, record FROM events"
 	                    " WHERE seq > ? ORDER BY seq",
 	                    after_seq, out);

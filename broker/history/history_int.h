@@ -46,6 +46,7 @@ struct history {
 	char err[512];
 	/* Statements of every decision, prepared once (history_stmt). */
 	sqlite3_stmt *read_chain, *insert, *update_head;
+	sqlite3_stmt *begin, *commit, *savepoint, *release, *load_after;
 };
 
 /* The statement in *slot, prepared on first use and reset for reuse; NULL
@@ -79,5 +80,7 @@ int history_read_chain(struct history *, struct history_chain *);
 
 /* Run one SQL statement without results; -1 with the message on failure. */
 int history_exec(struct history *, const char *sql, const char *what);
+/* The same for a statement run at every decision, prepared once in *slot. */
+int history_exec_cached(struct history *, sqlite3_stmt **slot, const char *sql, const char *what);
 
 #endif
