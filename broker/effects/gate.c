@@ -7,11 +7,14 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "broker/effects/gate.h"
 #include "broker/history/history.h"
@@ -30,6 +33,16 @@ struct gate {
 	int64_t last_seq;               /* the newest event we know of */
 	int64_t offset_s;               /* --decide --at */
 	int64_t last_prune;
+	/* In-flight acts: the acts of the actions whose outcomes some rule reads
+	 * (outcome_mask, by policy_action_name index) hold <private>/history.lock
+	 * from their decision until their outcome is recorded, and every
+	 * decision takes it first; so no decision reads the history while
+	 * another run's request that it may count is still in flight (a
+	 * ::response budget cannot be overspent by racing runs). */
+	unsigned outcome_mask;
+	int lock_fd;                    /* -1: no rule reads outcomes */
+	int locked;
+	int in_flight;                  /* our permitted acts awaiting their outcome */
 	int failed;                     /* a storage fault: deny from now on */
 	char fault[400];
 	char session[64];
@@ -97,6 +110,8 @@ static void take(struct gate *g, struct history_events *l)
 	l->n = 0;
 }
 
+static void unlock_history(struct gate *g);
+
 /* A storage fault: this decision and every later one are denied. */
 static int fault(struct gate *g, int *faultp, char *err, size_t errlen)
 {
@@ -107,9 +122,53 @@ static int fault(struct gate *g, int *faultp, char *err, size_t errlen)
 	}
 	if (g->h)
 		history_rollback(g->h);
+	unlock_history(g);
 	*faultp = 1;
 	snprintf(err, errlen, "%s", g->fault);
 	return -1;
+}
+
+/* How long a decision waits for another run's act in flight. */
+#define GATE_LOCK_WAIT_MS 10000
+
+static int lock_history(struct gate *g, char *err, size_t errlen)
+{
+	if (g->lock_fd < 0 || g->locked)
+		return 0;
+	struct timespec pause = {0, 1000000};
+	for (long waited_ms = 0;; waited_ms++) {
+		if (flock(g->lock_fd, LOCK_EX | LOCK_NB) == 0) {
+			g->locked = 1;
+			return 0;
+		}
+		if (errno != EWOULDBLOCK && errno != EINTR) {
+			snprintf(err, errlen, "history: cannot lock %s/history.lock: %s", "the box's private directory",
+			         strerror(errno));
+			return -1;
+		}
+		if (waited_ms >= GATE_LOCK_WAIT_MS) {
+			snprintf(err, errlen, "history: another run of this box has had a request in flight for %d s",
+			         GATE_LOCK_WAIT_MS / 1000);
+			return -1;
+		}
+		nanosleep(&pause, NULL);
+	}
+}
+
+static void unlock_history(struct gate *g)
+{
+	if (g->locked && g->in_flight == 0) {
+		flock(g->lock_fd, LOCK_UN);
+		g->locked = 0;
+	}
+}
+
+static int is_outcome_action(const struct gate *g, const char *action)
+{
+	for (unsigned i = 0; policy_action_name(i); i++)
+		if ((g->outcome_mask & (1u << i)) && strcmp(policy_action_name(i), action) == 0)
+			return 1;
+	return 0;
 }
 
 /* What other brokers appended since our last look (the head says whether
@@ -218,6 +277,7 @@ struct gate *gate_open(const struct policy *pol, const char *box_dir, enum gate_
 	}
 	g->pol = pol;
 	g->mode = mode;
+	g->lock_fd = -1;
 	snprintf(g->session, sizeof g->session, "%s", session_id ? session_id : "decide");
 	g->temporal = policy_has_temporal(pol);
 	if (!g->temporal)
@@ -246,6 +306,17 @@ struct gate *gate_open(const struct policy *pol, const char *box_dir, enum gate_
 		gate_close(g);
 		return NULL;
 	}
+	g->outcome_mask = mode == GATE_RECORD ? policy_outcome_actions(pol) : 0;
+	if (g->outcome_mask) {
+		char lock[4200];
+		snprintf(lock, sizeof lock, "%s/history.lock", dir);
+		g->lock_fd = open(lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (g->lock_fd < 0) {
+			snprintf(err, errlen, "history: cannot open %s: %s", lock, strerror(errno));
+			gate_close(g);
+			return NULL;
+		}
+	}
 	return g;
 }
 
@@ -258,6 +329,7 @@ struct gate *gate_plain(const struct policy *pol)
 	}
 	g->pol = pol;
 	g->mode = GATE_READ_ONLY;
+	g->lock_fd = -1;
 	return g;
 }
 
@@ -280,6 +352,8 @@ void gate_close(struct gate *g)
 	free(g->ev);
 	free(g->rule_start);
 	history_close(g->h);
+	if (g->lock_fd >= 0)
+		close(g->lock_fd); /* releases the lock */
 	free(g);
 }
 
@@ -315,6 +389,8 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 		return fault(g, faultp, err, errlen);
 	if (g->mode == GATE_READ_ONLY)
 		return decide_read_only(g, action, input, out, faultp, err, errlen);
+	if (lock_history(g, err, errlen) < 0)
+		return -1;
 	if (history_begin(g->h) < 0 || catch_up(g) < 0)
 		return fault(g, faultp, err, errlen);
 	int64_t now = history_now(g->h);
@@ -334,6 +410,7 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 		/* the request itself is malformed: nothing is recorded */
 		event_free(&g->ev[--g->n]);
 		history_rollback(g->h);
+		unlock_history(g);
 		return -1;
 	}
 	int64_t stored = 0;
@@ -353,19 +430,29 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 			snprintf(g->fault, sizeof g->fault, "%s", err);
 			fprintf(stderr, "box-broker: error: %s; every later decision of this run is denied\n", err);
 		}
+		unlock_history(g);
 		*faultp = 1;
 		return -1;
 	}
 	g->last_seq = seq;
 	*request_seq = seq;
+	if (out->allow && g->locked && is_outcome_action(g, action))
+		g->in_flight++; /* held until gate_outcome */
+	unlock_history(g);
 	return 0;
 }
 
 void gate_outcome(struct gate *g, int64_t request_seq, const char *action, json_object *input,
                   enum gate_result result, long long status)
 {
-	if (g == NULL || request_seq == 0 || !g->h || g->mode != GATE_RECORD || g->failed)
+	if (g == NULL || request_seq == 0 || !g->h || g->mode != GATE_RECORD)
 		return;
+	if (g->in_flight > 0 && is_outcome_action(g, action))
+		g->in_flight--;
+	if (g->failed) {
+		unlock_history(g);
+		return;
+	}
 	json_object *output = NULL;
 	const char *kind = "response";
 	if (result == GATE_FAILED) {
@@ -397,9 +484,11 @@ void gate_outcome(struct gate *g, int64_t request_seq, const char *action, json_
 			        g->fault);
 		}
 		history_rollback(g->h);
+		unlock_history(g);
 		return;
 	}
 	struct temporal_event e = make_event(seq, now, action, kind, rec);
 	push(g, &e);
 	g->last_seq = seq;
+	unlock_history(g);
 }

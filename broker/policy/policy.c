@@ -226,6 +226,47 @@ const char *policy_rule_fingerprint(const struct policy *p, size_t i)
 	return p && i < p->set.n ? p->fingerprints[i] : NULL;
 }
 
+static void outcome_actions_term(const struct tterm *t, unsigned *m);
+
+/* The Box actions whose ::response or ::error events formula n reads. */
+static void outcome_actions(const struct tnode *n, unsigned *m)
+{
+	if (n == NULL)
+		return;
+	if (n->kind == TN_PRED && n->event_kind && strcmp(n->event_kind, "request") != 0) {
+		int a = n->action_id ? box_action_index(str_c(n->action_id)) : -1;
+		if (a >= 0)
+			*m |= 1u << a;
+	}
+	if (n->kind == TN_CMP) {
+		outcome_actions_term(n->lhs, m);
+		outcome_actions_term(n->rhs, m);
+	}
+	for (size_t i = 0; n->kind == TN_PRED && i < n->nfields; i++)
+		outcome_actions_term(n->fields[i].term, m);
+	outcome_actions(n->a, m);
+	outcome_actions(n->b, m);
+}
+
+static void outcome_actions_term(const struct tterm *t, unsigned *m)
+{
+	if (t != NULL)
+		outcome_actions(t->where, m);
+}
+
+unsigned policy_outcome_actions(const struct policy *p)
+{
+	unsigned m = 0;
+	for (size_t i = 0; p && i < p->temporal.n; i++)
+		outcome_actions(p->temporal.leaves[i]->root, &m);
+	return m;
+}
+
+const char *policy_action_name(unsigned i)
+{
+	return i < BOX_NACTIONS ? box_actions[i].name : NULL;
+}
+
 int policy_rule_is_temporal(const struct policy *p, size_t i)
 {
 	for (size_t k = 0; p && k < p->temporal.n; k++)

@@ -81,6 +81,13 @@ int policy_decide_history_from(const struct policy *, const char *action, json_o
  * New reference; never NULL. */
 json_object *policy_event_input(const char *action, json_object *input);
 
+/* The actions whose outcome events (::response, ::error) some temporal
+ * rule reads: bit i for the action policy_action_name(i) names ("fs:read",
+ * ...; NULL past the last).  Their acts must not race the decisions that
+ * read them (broker/effects/gate.c). */
+unsigned policy_outcome_actions(const struct policy *);
+const char *policy_action_name(unsigned i);
+
 /* Rule i's identity across edits of the file: hex SHA-256 of its tokens
  * after macro expansion (spacing, comments and its position do not
  * count).  1 when rule i has a temporal part. */

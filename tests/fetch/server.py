@@ -21,6 +21,7 @@ Paths:
   /forbidden      403 from the server itself (no egress marker)
   /utf8           200, UTF-8 text with non-ASCII characters
   /slow           200 "slow" after 20 seconds (a request still in flight)
+  /delay          200 "delay" after 0.3 seconds
   anything else   200, an echo: "METHOD PATH", "body_len=N", "body=<repr>",
                   then "h:<lowercase name>=<value>" per header, sorted
 """
@@ -90,6 +91,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_body(418, b"short and stout")
         elif path == "/forbidden":
             self.send_body(403, b"the origin says no")
+        elif path == "/delay":
+            time.sleep(0.3)
+            self.send_body(200, b"delay")
         elif path == "/slow":
             time.sleep(20)
             self.send_body(200, b"slow")

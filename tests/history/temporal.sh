@@ -4,7 +4,8 @@
 # by every run of the box (issue #14).
 #
 #   * a write budget holds across two runs, and across 8 concurrent runs
-#     (the permitted writes never exceed it);
+#     (the permitted writes never exceed it), also one over completed
+#     writes (::response: no overspending while writes are in flight);
 #   * "no http:request after reading the secret" when the read and the
 #     fetch are in different runs (a real local HTTP server);
 #   * kill -9 of the broker while a permitted request is in flight: a later
@@ -132,6 +133,37 @@ if [ $wait_ok = 1 ] && [ "$written" = 5 ] && [ "$refused" = 19 ] && [ "$files" =
   pass "8 concurrent runs: exactly 5 writes permitted in all, 19 refused"; else
   fail "8 concurrent runs: written $written, refused $refused, files $files, all exited 0: $wait_ok
 $(cat "$TMP/race/out/"*)"; fi
+
+# ---- a budget over completed requests (::response) across 4 concurrent
+# runs: a request in flight in one run holds the others' decisions back, so
+# the budget is not overspent while requests are on their way
+RBUDGET='@id("rbudget") @description("At most 3 completed requests an hour.")
+forbid (principal, action == Box::Action::"http:request", resource)
+when temporal { (count for (t: Timepoint). where formerly within 1h (Box::Action::"http:request"::response{ input.path: _ } && tp(t))) >= 3 };'
+box rrace "$BASE
+$RBUDGET"
+mkdir -p "$TMP/rrace/out"
+: >"$TMP/seen"
+k=0
+pids=
+while [ $k -lt 4 ]; do
+  "$BROKER" --config "$TMP/rrace/box.toml" --resolve "ok.test:$PORT:127.0.0.1" -c "
+for i in range(2):
+    print(fetch('http://ok.test:$PORT/delay')['status'])" >"$TMP/rrace/out/$k" 2>&1 &
+  pids="$pids $!"
+  k=$((k + 1))
+done
+wait_ok=1
+for job in $pids; do
+  wait "$job" || wait_ok=0
+done
+got=$(cat "$TMP/rrace/out/"* | grep -c '^200$')
+refused=$(cat "$TMP/rrace/out/"* | grep -c '^403$')
+reached=$(grep -c '/delay' "$TMP/seen")
+if [ $wait_ok = 1 ] && [ "$got" = 3 ] && [ "$refused" = 5 ] && [ "$reached" = 3 ]; then
+  pass "::response budget, 4 concurrent runs: exactly 3 requests went out"; else
+  fail "::response budget, 4 concurrent runs: 200s $got, 403s $refused, server saw $reached, all exited 0: $wait_ok
+$(cat "$TMP/rrace/out/"*)"; fi
 
 # ---- no http:request after reading the secret, in another run --------------
 SECRET="$WS/secrets/token.txt"
