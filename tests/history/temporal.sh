@@ -228,6 +228,23 @@ check_out "plain: a policy without temporal rules" "ok"
 if [ ! -e "$TMP/plain/state/private/history.db" ]; then pass "plain: no history file"; else
   fail "plain: a history was created"; fi
 
+# ---- an unreadable history denies every decision, and says why -------------
+box damaged "$BASE
+$BUDGET"
+run damaged "import pathlib; pathlib.Path('d0.txt').write_text('x')"
+head -c 4096 /dev/urandom >"$TMP/damaged/state/private/history.db"
+rm -f "$TMP/damaged/state/private/history.db-wal" "$TMP/damaged/state/private/history.db-shm"
+run damaged "import pathlib
+for k in range(2):
+    try:
+        pathlib.Path('d%d.txt' % (k + 1)).write_text('x'); print('written')
+    except PermissionError as e:
+        print(e)"
+if [ "$status" = 0 ] && [ "$(grep -c "^policy denied this operation on 'd[12].txt' because the box's history cannot be read or written.$" "$OUT")" = 2 ]; then
+  pass "damaged history: every decision denied"; else fail "damaged history: $status $(cat "$OUT")"; fi
+if grep -q "^box-broker: error: history .*/history.db: .*every decision of this run is denied$" "$ERR"; then
+  pass "damaged history: the reason on stderr"; else fail "damaged history: stderr: $(cat "$ERR")"; fi
+
 # ---- a full box_dir denies ---------------------------------------------------
 mkdir -p "$TMP/probe"
 if unshare -m --propagation private sh -c "mount -t tmpfs -o size=64k tmpfs '$TMP/probe'" 2>/dev/null; then
