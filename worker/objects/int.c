@@ -32,12 +32,37 @@ Value int_from_mpz(mpz_t z)
 	return v_obj(&b->ob);
 }
 
+/* Like int_from_mpz, but a big result takes z's limbs instead of a copy
+ * of them; z is left a valid zero (the caller still clears it). */
+static Value int_move_mpz(mpz_t z)
+{
+	if (mpz_fits_slong_p(z))
+		return v_int((int64_t)mpz_get_si(z));
+	BigInt *b = (BigInt *)obj_alloc(&int_type, sizeof(BigInt));
+	if (!b)
+		return v_null();
+	b->z[0] = z[0];
+	mpz_init(z);
+	return v_obj(&b->ob);
+}
+
 /* Moves z into the result (z is cleared). */
 static Value int_take_mpz(mpz_t z)
 {
-	Value r = int_from_mpz(z);
+	Value r = int_move_mpz(z);
 	mpz_clear(z);
 	return r;
+}
+
+/* v as a GMP operand without copying a big int's limbs: a small one is
+ * set into tmp (initialised by the caller). */
+static mpz_srcptr mpz_view(Value v, mpz_t tmp)
+{
+	if (v.tag == V_INT || v.tag == V_BOOL) {
+		mpz_set_si(tmp, (long)v.u.i);
+		return tmp;
+	}
+	return ((BigInt *)v.u.o)->z;
 }
 
 void int_to_mpz(Value v, mpz_t out)
@@ -62,7 +87,7 @@ static Value from_intres(struct num_intres *r)
 		num_intres_clear(r);
 		return v;
 	}
-	Value v = int_from_mpz(r->z);
+	Value v = int_move_mpz(r->z);
 	num_intres_clear(r);
 	return v;
 }
@@ -137,14 +162,12 @@ int int_cmp(Value a, Value b)
 {
 	if ((a.tag == V_INT || a.tag == V_BOOL) && (b.tag == V_INT || b.tag == V_BOOL))
 		return a.u.i < b.u.i ? -1 : a.u.i > b.u.i;
-	mpz_t x, y;
-	mpz_init(x);
-	mpz_init(y);
-	int_to_mpz(a, x);
-	int_to_mpz(b, y);
-	int c = mpz_cmp(x, y);
-	mpz_clear(x);
-	mpz_clear(y);
+	mpz_t tx, ty;
+	mpz_init(tx);
+	mpz_init(ty);
+	int c = mpz_cmp(mpz_view(a, tx), mpz_view(b, ty));
+	mpz_clear(tx);
+	mpz_clear(ty);
 	return c < 0 ? -1 : c > 0;
 }
 
@@ -240,11 +263,10 @@ static bool check_bits(size_t bits)
 
 static Value big_binop(Value a, Value b, int op)
 {
-	mpz_t x, y, r;
-	mpz_init(x);
-	mpz_init(y);
-	int_to_mpz(a, x);
-	int_to_mpz(b, y);
+	mpz_t tx, ty, r;
+	mpz_init(tx);
+	mpz_init(ty);
+	mpz_srcptr x = mpz_view(a, tx), y = mpz_view(b, ty);
 	mpz_init(r);
 	Value res = v_null();
 	switch (op) {
@@ -278,7 +300,7 @@ static Value big_binop(Value a, Value b, int op)
 			mpz_t q;
 			mpz_init(q);
 			mpz_fdiv_qr(q, r, x, y);
-			Value qv = int_from_mpz(q), rv = int_from_mpz(r);
+			Value qv = int_move_mpz(q), rv = int_move_mpz(r);
 			mpz_clear(q);
 			Tuple *t = tuple_new(2);
 			t->items[0] = qv;
@@ -316,7 +338,7 @@ static Value big_binop(Value a, Value b, int op)
 	}
 	case NB_POW: {
 		if (mpz_sgn(y) < 0) {
-			mpz_clear(x); mpz_clear(y); mpz_clear(r);
+			mpz_clear(tx); mpz_clear(ty); mpz_clear(r);
 			bool o1, o2;
 			double fa = int_as_double(a, &o1), fb = int_as_double(b, &o2);
 			if (o1 || o2)
@@ -358,10 +380,10 @@ static Value big_binop(Value a, Value b, int op)
 		res = v_notimpl();
 		goto out;
 	}
-	res = int_from_mpz(r);
+	res = int_move_mpz(r);
 out:
-	mpz_clear(x);
-	mpz_clear(y);
+	mpz_clear(tx);
+	mpz_clear(ty);
 	mpz_clear(r);
 	return res;
 }
