@@ -21,6 +21,8 @@
 #include "broker/policy/policy.h"
 #include "broker/policy/temporal.h"
 
+#define GATE_MAX_DEFERRED 16
+
 struct gate {
 	const struct policy *pol;
 	enum gate_mode mode;
@@ -43,6 +45,15 @@ struct gate {
 	int lock_fd;                    /* -1: no rule reads outcomes */
 	int locked;
 	int in_flight;                  /* our permitted acts awaiting their outcome */
+	/* Outcomes no rule reads (of actions outside outcome_mask) wait here and
+	 * go into the next decision's transaction (or gate_close's): one
+	 * transaction per decided act instead of two.  No verdict depends on
+	 * them, so a kill -9 that loses them loses no verdict's input. */
+	struct deferred_outcome {
+		char *action, *kind;
+		json_object *record;
+	} deferred[GATE_MAX_DEFERRED];
+	size_t ndeferred;
 	int failed;                     /* a storage fault: deny from now on */
 	char fault[400];
 	char session[64];
@@ -111,6 +122,8 @@ static void take(struct gate *g, struct history_events *l)
 }
 
 static void unlock_history(struct gate *g);
+static int flush_deferred(struct gate *g);
+static void outcome_not_recorded(struct gate *g);
 
 /* A storage fault: this decision and every later one are denied. */
 static int fault(struct gate *g, int *faultp, char *err, size_t errlen)
@@ -347,6 +360,15 @@ void gate_close(struct gate *g)
 {
 	if (g == NULL)
 		return;
+	if (g->ndeferred && g->h && !g->failed) {
+		if (history_begin(g->h) < 0 || catch_up(g) < 0 || flush_deferred(g) < 0 || history_commit(g->h) < 0)
+			outcome_not_recorded(g);
+	}
+	for (size_t i = 0; i < g->ndeferred; i++) {
+		free(g->deferred[i].action);
+		free(g->deferred[i].kind);
+		json_object_put(g->deferred[i].record);
+	}
 	for (size_t i = 0; i < g->n; i++)
 		event_free(&g->ev[i]);
 	free(g->ev);
@@ -360,6 +382,51 @@ void gate_close(struct gate *g)
 const struct policy *gate_policy(const struct gate *g) { return g ? g->pol : NULL; }
 int gate_has_history(const struct gate *g) { return g != NULL && g->temporal; }
 void gate_set_offset(struct gate *g, int64_t s) { g->offset_s = s; }
+
+/* Appends an outcome event inside the open transaction (takes rec). */
+static int append_outcome(struct gate *g, const char *action, const char *kind, json_object *rec)
+{
+	int64_t now = history_now(g->h), seq = 0;
+	if (now < 0 || history_append(g->h, now, "Box::Action", action, kind, rec, NULL, &seq) < 0) {
+		json_object_put(rec);
+		return -1;
+	}
+	struct temporal_event e = make_event(seq, now, action, kind, rec);
+	push(g, &e);
+	g->last_seq = seq;
+	return 0;
+}
+
+/* The deferred outcomes, oldest first, inside the open transaction. */
+static int flush_deferred(struct gate *g)
+{
+	int rc = 0;
+	for (size_t i = 0; i < g->ndeferred; i++) {
+		struct deferred_outcome *d = &g->deferred[i];
+		if (rc == 0 && append_outcome(g, d->action, d->kind, d->record) < 0)
+			rc = -1;
+		else if (rc != 0)
+			json_object_put(d->record);
+		free(d->action);
+		free(d->kind);
+	}
+	g->ndeferred = 0;
+	return rc;
+}
+
+static void outcome_not_recorded(struct gate *g)
+{
+	if (!g->failed) {
+		g->failed = 1;
+		snprintf(g->fault, sizeof g->fault, "%s", history_error(g->h));
+		fprintf(stderr,
+		        "box-broker: warning: policy outcome recording was not confirmed (%s); every later "
+		        "decision of this run is denied\n",
+		        g->fault);
+	}
+	history_rollback(g->h);
+	unlock_history(g);
+}
 
 /* --decide: the request joins a copy of the window for one evaluation. */
 static int decide_read_only(struct gate *g, const char *action, json_object *input, struct policy_decision *out,
@@ -391,7 +458,7 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 		return decide_read_only(g, action, input, out, faultp, err, errlen);
 	if (lock_history(g, err, errlen) < 0)
 		return -1;
-	if (history_begin(g->h) < 0 || catch_up(g) < 0)
+	if (history_begin(g->h) < 0 || catch_up(g) < 0 || flush_deferred(g) < 0)
 		return fault(g, faultp, err, errlen);
 	int64_t now = history_now(g->h);
 	if (now < 0)
@@ -469,26 +536,21 @@ void gate_outcome(struct gate *g, int64_t request_seq, const char *action, json_
 			json_object_object_add(output, "status", json_object_new_int64(status));
 	}
 	json_object *rec = record(g, request_seq, action, input, output);
-	int64_t now, seq = 0;
-	int ok = history_begin(g->h) == 0 && catch_up(g) == 0 && (now = history_now(g->h)) >= 0 &&
-	         history_append(g->h, now, "Box::Action", action, kind, rec, NULL, &seq) == 0 &&
-	         history_commit(g->h) == 0;
-	if (!ok) {
-		json_object_put(rec);
-		if (!g->failed) {
-			g->failed = 1;
-			snprintf(g->fault, sizeof g->fault, "%s", history_error(g->h));
-			fprintf(stderr,
-			        "box-broker: warning: policy outcome recording was not confirmed (%s); every later "
-			        "decision of this run is denied\n",
-			        g->fault);
-		}
-		history_rollback(g->h);
-		unlock_history(g);
+	if (!is_outcome_action(g, action) && g->ndeferred < GATE_MAX_DEFERRED) {
+		struct deferred_outcome *d = &g->deferred[g->ndeferred++];
+		d->action = xstrdup(action);
+		d->kind = xstrdup(kind);
+		d->record = rec;
 		return;
 	}
-	struct temporal_event e = make_event(seq, now, action, kind, rec);
-	push(g, &e);
-	g->last_seq = seq;
+	if (history_begin(g->h) < 0 || catch_up(g) < 0 || flush_deferred(g) < 0) {
+		json_object_put(rec);
+		outcome_not_recorded(g);
+		return;
+	}
+	if (append_outcome(g, action, kind, rec) < 0 || history_commit(g->h) < 0) {
+		outcome_not_recorded(g);
+		return;
+	}
 	unlock_history(g);
 }
