@@ -746,8 +746,12 @@ int policy_decide_leaf_values(const struct policy *p, const char *action, json_o
 	size_t nctx = 0;
 	ctx_entry[nctx].key = str_c("input");
 	ctx_entry[nctx++].val = in;
+	unsigned char *decides = p->temporal.n ? arena_array(&scratch, p->set.n, 1) : NULL;
+	for (size_t j = 0; decides && j < p->nbucket[a]; j++)
+		decides[p->bucket[a][j]] = 1;
 	for (size_t i = 0; i < p->temporal.n; i++) {
-		if (policy_leaf_decides(p, i, action) != 1)
+		int r = p->temporal.leaves[i]->rule;
+		if (r < 0 || (size_t)r >= p->set.n || !decides[r])
 			continue;
 		ctx_entry[nctx].key = str_c(p->temporal.leaves[i]->key);
 		ctx_entry[nctx++].val = value_bool(leaf_values && leaf_values[i] > 0);

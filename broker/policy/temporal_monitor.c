@@ -53,9 +53,19 @@ struct mleaf {
 	int64_t first_ordinal;          /* ordinal of the first event it sees, -1: none yet */
 };
 
+/* The summaries an event of one action and kind can change. */
+struct feed_group {
+	const char *action_type, *action_id, *kind;     /* NULL: every event (since) */
+	struct feeder { size_t leaf, summary; } *v;
+	size_t n;
+};
+
 struct temporal_monitor {
 	const struct temporal_set *set;
 	struct mleaf *leaves;
+	struct feed_group *groups;
+	size_t ngroups;
+	size_t pending;                 /* leaves whose rule has seen no event yet */
 	struct temporal_event *ev;      /* kept events: ev[head..len) */
 	size_t head, len, cap;
 	int64_t head_ordinal;           /* ordinal (from 0) of ev[head] in everything observed */
@@ -348,10 +358,68 @@ static int feed(struct summary *s, const struct temporal_event *e)
 	}
 	int has_val;
 	int64_t val = 0;
-	if (pred_match(s, e, &has_val, &val) && twin_add(s->win, e->ts_s, s->scratch, has_val, val) != 0)
-		return -1;
-	twin_expire(s->win, sat_sub(e->ts_s, s->window_s));
+	return pred_match(s, e, &has_val, &val) && twin_add(s->win, e->ts_s, s->scratch, has_val, val) != 0 ? -1 : 0;
+}
+
+static struct feed_group *group_for(struct temporal_monitor *m, const struct tnode *pred)
+{
+	for (size_t g = 0; g < m->ngroups; g++) {
+		struct feed_group *fg = &m->groups[g];
+		if (!pred ? !fg->action_type
+		          : fg->action_type && strcmp(fg->action_type, pred->action_type) == 0 &&
+		            strcmp(fg->action_id, pred->action_id) == 0 && strcmp(fg->kind, pred->event_kind) == 0)
+			return fg;
+	}
+	struct feed_group *v = realloc(m->groups, (m->ngroups + 1) * sizeof *v);
+	if (!v)
+		return NULL;
+	m->groups = v;
+	struct feed_group *fg = &v[m->ngroups++];
+	memset(fg, 0, sizeof *fg);
+	if (pred) {
+		fg->action_type = pred->action_type;
+		fg->action_id = pred->action_id;
+		fg->kind = pred->event_kind;
+	}
+	return fg;
+}
+
+/* Each summary under the events that can change it. */
+static int build_groups(struct temporal_monitor *m)
+{
+	for (size_t i = 0; i < m->set->n; i++)
+		for (size_t k = 0; k < m->leaves[i].ns; k++) {
+			const struct summary *s = &m->leaves[i].s[k];
+			struct feed_group *fg = group_for(m, s->kind == S_SINCE ? NULL : s->pred);
+			if (!fg)
+				return -1;
+			struct feeder *v = realloc(fg->v, (fg->n + 1) * sizeof *v);
+			if (!v)
+				return -1;
+			fg->v = v;
+			v[fg->n].leaf = i;
+			v[fg->n++].summary = k;
+		}
 	return 0;
+}
+
+static const struct feed_group *event_group(const struct temporal_monitor *m, const struct temporal_event *e)
+{
+	for (size_t g = 0; g < m->ngroups; g++) {
+		const struct feed_group *fg = &m->groups[g];
+		if (fg->action_type && strcmp(fg->action_id, e->action_id) == 0 && strcmp(fg->kind, e->kind) == 0 &&
+		    strcmp(fg->action_type, e->action_type) == 0)
+			return fg;
+	}
+	return NULL;
+}
+
+static const struct feed_group *every_event_group(const struct temporal_monitor *m)
+{
+	for (size_t g = 0; g < m->ngroups; g++)
+		if (!m->groups[g].action_type)
+			return &m->groups[g];
+	return NULL;
 }
 
 /* ---- the monitor ------------------------------------------------------------------ */
@@ -381,6 +449,11 @@ struct temporal_monitor *temporal_monitor_new(const struct temporal_set *set, co
 			return NULL;
 		}
 	}
+	m->pending = n;
+	if (n && build_groups(m) != 0) {
+		temporal_monitor_free(m);
+		return NULL;
+	}
 	return m;
 }
 
@@ -403,6 +476,9 @@ void temporal_monitor_free(struct temporal_monitor *m)
 		}
 		free(m->leaves[i].s);
 	}
+	for (size_t g = 0; g < m->ngroups; g++)
+		free(m->groups[g].v);
+	free(m->groups);
 	for (size_t i = m->head; i < m->len; i++)
 		release_event(&m->ev[i]);
 	free(m->ev);
@@ -462,16 +538,25 @@ int temporal_monitor_observe(struct temporal_monitor *m, const struct temporal_e
 	m->last_seq = e->seq;
 	m->last_ts = e->ts_s;
 	int rc = 0;
-	for (size_t i = 0; m->set && i < m->set->n; i++) {
+	for (size_t i = 0; m->pending && i < m->set->n; i++) {
 		struct mleaf *ml = &m->leaves[i];
-		if (e->seq < ml->start)
-			continue;
-		if (ml->first_ordinal < 0)
+		if (ml->first_ordinal < 0 && e->seq >= ml->start) {
 			ml->first_ordinal = ordinal;
-		for (size_t k = 0; k < ml->ns; k++)
-			if (feed(&ml->s[k], e) != 0)
-				rc = -1;
+			m->pending--;
+		}
 	}
+	const struct feed_group *groups[2] = { event_group(m, e), every_event_group(m) };
+	for (int g = 0; g < 2; g++)
+		for (size_t k = 0; groups[g] && k < groups[g]->n; k++) {
+			struct mleaf *ml = &m->leaves[groups[g]->v[k].leaf];
+			if (e->seq >= ml->start && feed(&ml->s[groups[g]->v[k].summary], e) != 0)
+				rc = -1;
+		}
+	/* the summaries' windows slide */
+	for (size_t i = 0; m->set && i < m->set->n; i++)
+		for (size_t k = 0; k < m->leaves[i].ns; k++)
+			if (m->leaves[i].s[k].win)
+				twin_expire(m->leaves[i].s[k].win, sat_sub(e->ts_s, m->leaves[i].s[k].window_s));
 	/* nothing older than the reach of the deepest leaf */
 	int64_t oldest = sat_sub(e->ts_s, m->reach_s);
 	while (m->len - m->head > 1 && m->ev[m->head].ts_s < oldest) {
