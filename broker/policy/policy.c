@@ -685,6 +685,17 @@ char *policy_decide_json_via(const struct policy *p, const char *request_json, p
 
 /* --- what an incremental temporal monitor (monitor.c) needs --- */
 
+int64_t policy_history_reach_s(const struct policy *p)
+{
+	int64_t w = 0;
+	for (size_t i = 0; p && i < p->temporal.n; i++) {
+		int64_t r = temporal_leaf_reach_s(p->temporal.leaves[i]);
+		if (r > w)
+			w = r;
+	}
+	return w;
+}
+
 const struct temporal_set *policy_temporal_set(const struct policy *p)
 {
 	return p ? &p->temporal : NULL;

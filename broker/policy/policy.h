@@ -118,6 +118,11 @@ char *policy_decide_json_via(const struct policy *, const char *request_json, po
 
 /* --- for the incremental temporal monitor (monitor.h) --- */
 
+/* How far back before a decision's stamp the temporal rules read: nested
+ * windows add up, so this is at least policy_max_window_s (a history
+ * pruned to policy_max_window_s can lose events a nested rule reads). */
+int64_t policy_history_reach_s(const struct policy *);
+
 /* The policy's temporal leaves (leaf i: set->leaves[i]); NULL for NULL. */
 struct temporal_set;
 const struct temporal_set *policy_temporal_set(const struct policy *);

@@ -142,6 +142,12 @@ struct temporal_request {
 int temporal_leaf_eval(const struct temporal_leaf *, const struct temporal_event *events, size_t now,
                        const struct temporal_request *, char *err, size_t errlen);
 
+/* How far back (seconds before the decision's stamp) evaluating leaf
+ * reads: nested windows add up (`formerly within 1h (P && previous within
+ * 1h Q)` reads 2h back), so this can exceed the leaf's max_window_s.
+ * (temporal_monitor.c) */
+int64_t temporal_leaf_reach_s(const struct temporal_leaf *);
+
 /* 1 and *out (NULL for a JSON null) when the path exists in o. */
 int temporal_json_path(json_object *o, const char *const *path, size_t n, json_object **out);
 /* 1 and *out when the request has the value of term t (TT_CONTEXT,

@@ -116,6 +116,11 @@ static int64_t reach_node(const struct tnode *n)
 	return 0;
 }
 
+int64_t temporal_leaf_reach_s(const struct temporal_leaf *leaf)
+{
+	return leaf ? reach_node(leaf->root) : 0;
+}
+
 /* ---- the shapes kept as summaries ------------------------------------------------ */
 
 static int is_request_term(const struct tterm *t)
