@@ -342,12 +342,34 @@ START_TEST(test_monitor_contract)
 }
 END_TEST
 
+/* Nested windows add up: the history must reach back their sum. */
+START_TEST(test_history_reach)
+{
+	static const char text[] =
+		"permit(principal, action == " A("fs:read") ", resource) when temporal { formerly within 1h ("
+		A("fs:read") "::request{ input.path: _ } && previous within 30m " A("fs:write") "::request{ input.path: _ }) };\n"
+		"permit(principal, action == " A("fs:write") ", resource) when temporal { formerly within 1h "
+		A("fs:read") "::request{ input.path: _ } };\n";
+	char err[512];
+	struct policy *p = policy_load_text_ex(text, strlen(text), "policy.dw", "/home/dev", POLICY_ALLOW_TEMPORAL,
+	                                       err, sizeof err);
+	ck_assert_msg(p != NULL, "%s", err);
+	ck_assert_int_eq(policy_max_window_s(p), 3600);
+	ck_assert_int_eq(policy_history_reach_s(p), 5400);
+	policy_free(p);
+	p = load_shapes();
+	ck_assert_int_eq(policy_history_reach_s(p), 60);
+	policy_free(p);
+}
+END_TEST
+
 static Suite *monitor_suite(void)
 {
 	Suite *s = suite_create("monitor");
 	TCase *tc = tcase_create("monitor");
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_monitor_contract);
+	tcase_add_test(tc, test_history_reach);
 	tcase_add_test(tc, test_monitor_differential);
 	tcase_add_test(tc, test_monitor_differential_rule_starts);
 	tcase_add_test(tc, test_monitor_differential_each_shape_as_forbid);
