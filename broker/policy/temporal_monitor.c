@@ -627,6 +627,47 @@ static int hook_term(void *ud, const struct tterm *term, const struct temporal_r
 	return 0;
 }
 
+/* A leaf that is one summary, its negation, or a summarised aggregate
+ * compared with an integer literal: its value without the evaluator
+ * (which would give the same), or -1. */
+static int answer_root(struct hook_ctx *h, const struct tnode *n, const struct temporal_request *req)
+{
+	if (n->kind == TN_NOT) {
+		int v = n->a->kind == TN_NOT ? -1 : answer_root(h, n->a, req);
+		return v == 0 || v == 1 ? !v : -1;
+	}
+	if (n->kind == TN_FORMERLY || n->kind == TN_SINCE)
+		return hook_node(h, n, req);
+	if (n->kind != TN_CMP)
+		return -1;
+	const struct tterm *agg = n->lhs, *lit = n->rhs;
+	int flipped = 0;
+	if (agg->kind == TT_LIT) {
+		agg = n->rhs;
+		lit = n->lhs;
+		flipped = 1;
+	}
+	int64_t x, y;
+	if ((agg->kind != TT_COUNT && agg->kind != TT_SUM) || lit->kind != TT_LIT ||
+	    !json_object_is_type(lit->lit, json_type_int) || hook_term(h, agg, req, &x) != 1)
+		return -1;
+	y = json_object_get_int64(lit->lit);
+	if (flipped) {
+		int64_t t = x;
+		x = y;
+		y = t;
+	}
+	switch (n->op) {
+	case TC_EQ: return x == y;
+	case TC_NE: return x != y;
+	case TC_LT: return x < y;
+	case TC_LE: return x <= y;
+	case TC_GT: return x > y;
+	case TC_GE: return x >= y;
+	}
+	return -1;
+}
+
 int temporal_monitor_eval(struct temporal_monitor *m, size_t leaf, const struct temporal_request *req,
                           char *err, size_t errlen)
 {
@@ -646,6 +687,9 @@ int temporal_monitor_eval(struct temporal_monitor *m, size_t leaf, const struct 
 		from += (size_t)(ml->first_ordinal - m->head_ordinal);
 	int64_t tp_base = m->head_ordinal + (int64_t)(from - m->head) - ml->first_ordinal;
 	struct hook_ctx h = { ml, m->last_ts };
+	int v = answer_root(&h, ml->leaf->root, req);
+	if (v == 0 || v == 1)
+		return v;
 	struct temporal_hooks hooks = { &h, hook_node, hook_term };
 	return temporal_leaf_eval_ex(ml->leaf, m->ev + from, m->len - 1 - from, tp_base, &hooks, req, err, errlen);
 }
