@@ -106,12 +106,19 @@ static struct policy *make_policy(int nrules)
 	static const char *const acts[] = { "fs:read", "fs:write", "fs:delete", "http:request" };
 	for (int i = 0; i < 4; i++)
 		put(&b, "@id(\"allow_%d\") permit(principal, action == " A("%s") ", resource);\n", i, acts[i]);
-	for (int k = 0; 4 + 5 * (k + 1) <= nrules; k++)
+	int have = 4, k = 0;
+	for (; have + 5 <= nrules; k++, have += 5)
 		temporal_rules(&b, k);
+	for (; have < nrules; have++)    /* the rest: one more "no fetch after a secret read" each */
+		put(&b, "@id(\"no_net_after_key_%d\") forbid(principal, action == " A("http:request") ", resource) "
+		       "when temporal { formerly within 24h " A("fs:read") "::request{ input.path: \"~/.ssh/id_%d\" } };\n",
+		       have, have);
 	char err[1024];
 	struct policy *p = policy_load_text_ex(b.p, b.n, "bench.dw", "/home/dev", POLICY_ALLOW_TEMPORAL, err, sizeof err);
 	if (!p)
 		die("policy", err);
+	if (policy_rule_count(p) != (size_t)nrules)
+		die("policy", "not the number of rules asked for");
 	free(b.p);
 	return p;
 }
