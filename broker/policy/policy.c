@@ -682,3 +682,113 @@ char *policy_decide_json_via(const struct policy *p, const char *request_json, p
 	policy_decision_clear(&d);
 	return s;
 }
+
+/* --- what an incremental temporal monitor (monitor.c) needs --- */
+
+int64_t policy_history_reach_s(const struct policy *p)
+{
+	int64_t w = 0;
+	for (size_t i = 0; p && i < p->temporal.n; i++) {
+		int64_t r = temporal_leaf_reach_s(p->temporal.leaves[i]);
+		if (r > w)
+			w = r;
+	}
+	return w;
+}
+
+const struct temporal_set *policy_temporal_set(const struct policy *p)
+{
+	return p ? &p->temporal : NULL;
+}
+
+int policy_leaf_decides(const struct policy *p, size_t leaf, const char *action)
+{
+	int a = resolve_action(action);
+	if (a < 0)
+		return -1;
+	if (!p || leaf >= p->temporal.n)
+		return 0;
+	for (size_t j = 0; j < p->nbucket[a]; j++)
+		if (p->bucket[a][j] == (size_t)p->temporal.leaves[leaf]->rule)
+			return 1;
+	return 0;
+}
+
+int policy_decide_leaf_values(const struct policy *p, const char *action, json_object *input,
+                              const signed char *leaf_values, const char *temporal_error,
+                              struct policy_decision *out, char *err, size_t errlen)
+{
+	memset(out, 0, sizeof *out);
+	int a = resolve_action(action);
+	if (a < 0) {
+		snprintf(err, errlen, "unknown action \"%s\"; the actions are fs:read, fs:write, fs:delete, "
+		         "fs:move, net:connect, http:request and shell:exec", action ? action : "(null)");
+		return -1;
+	}
+	if (input != NULL && !json_object_is_type(input, json_type_object)) {
+		snprintf(err, errlen, "the input of %s must be a JSON object", box_actions[a].name);
+		return -1;
+	}
+	out->cause = "no_match";
+	if (p == NULL)
+		return 0;
+	struct arena scratch;
+	arena_init(&scratch);
+	const struct value *in;
+	if (input == NULL) {
+		in = value_record(&scratch, NULL, 0);
+	} else {
+		const struct jnode *j = json_from_c(&scratch, input);
+		if ((in = json_to_value(&scratch, j, NULL, box_actions[a].input, err, errlen)) == NULL) {
+			arena_free(&scratch);
+			return -1;
+		}
+	}
+	if (temporal_error) {
+		/* a temporal evaluation error denies (dogwood.md 4.7) */
+		out->errors = xcalloc(1, sizeof *out->errors);
+		out->errors[0] = xstrdup(temporal_error);
+		out->nerrors = 1;
+		arena_free(&scratch);
+		return 0;
+	}
+	/* the context: input, then each leaf the action's rules use, in leaf order */
+	struct rec_entry *ctx_entry = arena_array(&scratch, p->temporal.n + 1, sizeof *ctx_entry);
+	size_t nctx = 0;
+	ctx_entry[nctx].key = str_c("input");
+	ctx_entry[nctx++].val = in;
+	unsigned char *decides = p->temporal.n ? arena_array(&scratch, p->set.n, 1) : NULL;
+	for (size_t j = 0; decides && j < p->nbucket[a]; j++)
+		decides[p->bucket[a][j]] = 1;
+	for (size_t i = 0; i < p->temporal.n; i++) {
+		int r = p->temporal.leaves[i]->rule;
+		if (r < 0 || (size_t)r >= p->set.n || !decides[r])
+			continue;
+		ctx_entry[nctx].key = str_c(p->temporal.leaves[i]->key);
+		ctx_entry[nctx++].val = value_bool(leaf_values && leaf_values[i] > 0);
+	}
+	struct request req = { p->principal, p->action[a], p->resource, value_record(&scratch, ctx_entry, nctx) };
+	struct auth_result res;
+	authorize(p->set.rules, p->bucket[a], p->nbucket[a], &req, NULL, &scratch, &res);
+	out->allow = res.allow;
+	out->cause = res.allow ? "permitted" : res.ndetermining ? "forbidden" : "no_match";
+	out->rules = xcalloc(res.ndetermining, sizeof *out->rules);
+	out->descriptions = xcalloc(res.ndetermining, sizeof *out->descriptions);
+	out->nrules = res.ndetermining;
+	for (size_t i = 0; i < res.ndetermining; i++) {
+		const struct rule *r = &p->set.rules[res.determining[i]];
+		out->rules[i] = xstrdup(p->ids[res.determining[i]]);
+		out->descriptions[i] = r->description ? xstrdup(r->description) : NULL;
+	}
+	out->errors = xcalloc(res.nerrors, sizeof *out->errors);
+	out->nerrors = res.nerrors;
+	for (size_t i = 0; i < res.nerrors; i++) {
+		const char *id = p->ids[res.errors[i]];
+		size_t len = strlen(id) + strlen(res.messages[i]) + 3;
+		out->errors[i] = xcalloc(len, 1);
+		snprintf(out->errors[i], len, "%s: %s", id, res.messages[i]);
+	}
+	auth_result_free(&res);
+	arena_free(&scratch);
+	return 0;
+}

@@ -116,4 +116,25 @@ typedef int (*policy_decide_fn)(void *arg, const char *action, json_object *inpu
 char *policy_decide_json_via(const struct policy *, const char *request_json, policy_decide_fn decide_fn,
                              void *arg, char *err, size_t errlen);
 
+/* --- for the incremental temporal monitor (monitor.h) --- */
+
+/* How far back before a decision's stamp the temporal rules read: nested
+ * windows add up, so this is at least policy_max_window_s (a history
+ * pruned to policy_max_window_s can lose events a nested rule reads). */
+int64_t policy_history_reach_s(const struct policy *);
+
+/* The policy's temporal leaves (leaf i: set->leaves[i]); NULL for NULL. */
+struct temporal_set;
+const struct temporal_set *policy_temporal_set(const struct policy *);
+/* 1 when leaf i belongs to a rule that can decide action, 0 when not, -1
+ * for an unknown action. */
+int policy_leaf_decides(const struct policy *, size_t leaf, const char *action);
+/* policy_decide_history with the leaves already evaluated: leaf_values[i]
+ * (1 true, 0 false) for each leaf i that policy_leaf_decides for action;
+ * temporal_error non-NULL: the evaluation failed, deny with that error
+ * (after the same checks of action and input). */
+int policy_decide_leaf_values(const struct policy *, const char *action, json_object *input,
+                              const signed char *leaf_values, const char *temporal_error,
+                              struct policy_decision *out, char *err, size_t errlen);
+
 #endif

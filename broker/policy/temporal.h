@@ -142,4 +142,34 @@ struct temporal_request {
 int temporal_leaf_eval(const struct temporal_leaf *, const struct temporal_event *events, size_t now,
                        const struct temporal_request *, char *err, size_t errlen);
 
+/* How far back (seconds before the decision's stamp) evaluating leaf
+ * reads: nested windows add up (`formerly within 1h (P && previous within
+ * 1h Q)` reads 2h back), so this can exceed the leaf's max_window_s.
+ * (temporal_monitor.c) */
+int64_t temporal_leaf_reach_s(const struct temporal_leaf *);
+
+/* 1 and *out (NULL for a JSON null) when the path exists in o. */
+int temporal_json_path(json_object *o, const char *const *path, size_t n, json_object **out);
+/* 1 and *out when the request has the value of term t (TT_CONTEXT,
+ * TT_PRINCIPAL, TT_RESOURCE), as a predicate pinned to it compares it. */
+int temporal_request_value(const struct temporal_request *, const struct tterm *t, json_object **out);
+
+/* Answers a monitor gives for parts of a leaf at the decision point
+ * (never at an earlier time point).  node: 1 / 0 (the node holds / does
+ * not hold, for a node without variables), or anything else to let the
+ * evaluator scan.  term: 1 and *value for an aggregate it knows, anything
+ * else to let the evaluator compute it. */
+struct temporal_hooks {
+	void *ud;
+	int (*node)(void *ud, const struct tnode *, const struct temporal_request *);
+	int (*term)(void *ud, const struct tterm *, const struct temporal_request *, int64_t *value);
+};
+
+/* temporal_leaf_eval with hooks (NULL: none), where events[0] is time
+ * point tp_base of the history the leaf sees (events before it were
+ * pruned: the evaluator never reaches them). */
+int temporal_leaf_eval_ex(const struct temporal_leaf *, const struct temporal_event *events, size_t now,
+                          int64_t tp_base, const struct temporal_hooks *hooks,
+                          const struct temporal_request *, char *err, size_t errlen);
+
 #endif

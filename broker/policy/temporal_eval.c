@@ -19,7 +19,9 @@
  *
  * This evaluator rescans the window at each decision; the work it may do
  * is bounded (TEMPORAL_WORK_LIMIT steps) and exceeding it is an error,
- * which the decision pipeline turns into a deny. */
+ * which the decision pipeline turns into a deny.  An incremental monitor
+ * (temporal_monitor.c) passes hooks that answer some nodes and aggregates
+ * at the decision point from the summaries it keeps, instead of a scan. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +47,9 @@ struct ectx {
 	const struct temporal_leaf *leaf;
 	const struct temporal_event *ev;
 	const struct temporal_request *req;
+	size_t now;                     /* the decision point */
+	int64_t tp_base;                /* time point of ev[0] */
+	const struct temporal_hooks *hooks;
 	size_t width;
 	size_t work;
 	int failed;
@@ -105,8 +110,7 @@ static struct rv *row_at(const struct rows *r, size_t i) { return r->v + i * r->
 
 /* ---- values ---------------------------------------------------------------- */
 
-/* 1 and *out (NULL for a JSON null) when the path exists in o. */
-static int json_path(json_object *o, const char *const *path, size_t n, json_object **out)
+int temporal_json_path(json_object *o, const char *const *path, size_t n, json_object **out)
 {
 	if (!o)
 		return 0;
@@ -158,19 +162,27 @@ static json_object *entity_attrs(const struct temporal_request *req, json_object
 	return json_object_object_get_ex(req->entities, key, &attrs) ? attrs : NULL;
 }
 
-static int request_value(const struct ectx *c, const struct tterm *t, struct rv *out)
+int temporal_request_value(const struct temporal_request *req, const struct tterm *t, json_object **out)
 {
 	json_object *j = NULL;
 	int found;
 	if (t->kind == TT_CONTEXT) {
-		found = json_path(c->req->context, t->path, t->npath, &j);
+		found = temporal_json_path(req->context, t->path, t->npath, &j);
 	} else {
-		json_object *uid = t->kind == TT_PRINCIPAL ? c->req->principal : c->req->resource;
+		json_object *uid = t->kind == TT_PRINCIPAL ? req->principal : req->resource;
 		if (t->npath)
-			found = json_path(entity_attrs(c->req, uid), t->path, t->npath, &j);
+			found = temporal_json_path(entity_attrs(req, uid), t->path, t->npath, &j);
 		else
 			found = (j = uid) != NULL;
 	}
+	*out = j;
+	return found;
+}
+
+static int request_value(const struct ectx *c, const struct tterm *t, struct rv *out)
+{
+	json_object *j = NULL;
+	int found = temporal_request_value(c->req, t, &j);
 	out->k = found ? RV_JSON : RV_UNBOUND;
 	out->j = j;
 	return found;
@@ -211,7 +223,7 @@ static void predicate(struct ectx *c, const struct tnode *n, size_t at, const st
 		if (t->kind == TT_WILD)
 			continue;
 		json_object *v;
-		if (!json_path(e->record, f->path, f->npath, &v)) {
+		if (!temporal_json_path(e->record, f->path, f->npath, &v)) {
 			/* a field the event does not carry matches only a wildcard */
 			ok = 0;
 			break;
@@ -333,6 +345,11 @@ static int cmp_keys(const void *a, const void *b)
 
 static void aggregate(struct ectx *c, const struct tterm *t, size_t at, const struct rv *row, struct rv *out)
 {
+	if (c->hooks && c->hooks->term && at == c->now &&
+	    c->hooks->term(c->hooks->ud, t, c->req, &out->i) == 1) {
+		out->k = RV_INT;
+		return;
+	}
 	struct rv r[TEMPORAL_MAX_VARS];
 	memcpy(r, row, c->width * sizeof *r);
 	for (size_t g = 0; g < t->ngroup; g++)
@@ -390,6 +407,13 @@ static void eval_row(struct ectx *c, const struct tnode *n, size_t at, const str
 	if (!step(c))
 		return;
 	const struct temporal_event *ev = c->ev;
+	if (c->hooks && c->hooks->node && at == c->now) {
+		int v = c->hooks->node(c->hooks->ud, n, c->req);
+		if (v == 1)
+			rows_push(c, out, row);
+		if (v == 0 || v == 1)
+			return;
+	}
 	switch (n->kind) {
 	case TN_PRED:
 		predicate(c, n, at, row, out);
@@ -402,11 +426,11 @@ static void eval_row(struct ectx *c, const struct tnode *n, size_t at, const str
 			struct rv *r = rows_push(c, out, row);
 			if (r) {
 				r[n->var].k = RV_INT;
-				r[n->var].i = (int64_t)at;
+				r[n->var].i = (int64_t)at + c->tp_base;
 			}
 		} else {
 			int64_t v;
-			if (rv_int(&row[n->var], &v) && v == (int64_t)at)
+			if (rv_int(&row[n->var], &v) && v == (int64_t)at + c->tp_base)
 				rows_push(c, out, row);
 		}
 		break;
@@ -473,6 +497,13 @@ static void eval_row(struct ectx *c, const struct tnode *n, size_t at, const str
 int temporal_leaf_eval(const struct temporal_leaf *leaf, const struct temporal_event *events, size_t now,
                        const struct temporal_request *req, char *err, size_t errlen)
 {
+	return temporal_leaf_eval_ex(leaf, events, now, 0, NULL, req, err, errlen);
+}
+
+int temporal_leaf_eval_ex(const struct temporal_leaf *leaf, const struct temporal_event *events, size_t now,
+                          int64_t tp_base, const struct temporal_hooks *hooks,
+                          const struct temporal_request *req, char *err, size_t errlen)
+{
 	if (leaf->nvars > TEMPORAL_MAX_VARS) {
 		snprintf(err, errlen, "temporal evaluation: too many variables");
 		return -1;
@@ -482,6 +513,9 @@ int temporal_leaf_eval(const struct temporal_leaf *leaf, const struct temporal_e
 	c.leaf = leaf;
 	c.ev = events;
 	c.req = req;
+	c.now = now;
+	c.tp_base = tp_base;
+	c.hooks = hooks;
 	c.width = leaf->nvars ? leaf->nvars : 1;
 	c.err = err;
 	c.errlen = errlen;

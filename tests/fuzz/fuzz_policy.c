@@ -3,7 +3,9 @@
  * loaded policy decides a fixed set of requests, and the same text is also
  * parsed in generic Cedar mode and evaluated against a small entity store,
  * and with Dogwood's temporal blocks and macros, each temporal leaf then
- * evaluated at every point of a small history. */
+ * evaluated at every point of a small history, by the rescan and by the
+ * incremental monitor (odd rules starting at the second event), which
+ * must agree. */
 #include "config.h"
 
 #include <stddef.h>
@@ -17,6 +19,7 @@
 #include "broker/policy/json.h"
 #include "broker/policy/policy.h"
 #include "broker/policy/temporal.h"
+#include "broker/policy/temporal_monitor.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -90,10 +93,31 @@ static void temporal(const char *text, size_t len)
 		}
 		json_object *ctx = json_tokener_parse("{\"input\":{\"path\":\"~/a\",\"n\":2}}");
 		struct temporal_request rq = { ctx, NULL, NULL, NULL };
-		for (size_t l = 0; l < ts.n; l++)
-			for (size_t now = 0; now < 3; now++)
-				if (temporal_leaf_eval(ts.leaves[l], ev, now, &rq, err, sizeof err) < 0 && err[0] == 0)
+		int64_t *starts = calloc(ps.n ? ps.n : 1, sizeof *starts);
+		for (size_t r = 0; r < ps.n; r++)
+			starts[r] = r % 2 ? 2 : 0;
+		struct temporal_monitor *m = temporal_monitor_new(&ts, starts, ps.n);
+		if (!m)
+			__builtin_trap();
+		for (size_t now = 0; now < 3; now++) {
+			ev[now].seq = (int64_t)now + 1;
+			if (temporal_monitor_observe(m, &ev[now], err, sizeof err) != 0)
+				__builtin_trap();
+			for (size_t l = 0; l < ts.n; l++) {
+				int v = temporal_leaf_eval(ts.leaves[l], ev, now, &rq, err, sizeof err);
+				if (v < 0 && err[0] == 0)
 					__builtin_trap();
+				/* the rule's own history: from its start seq on */
+				int r = ts.leaves[l]->rule;
+				size_t from = r >= 0 && (size_t)r < ps.n && starts[r] > 1 ? 1 : 0;
+				int want = from > now ? 0 : temporal_leaf_eval(ts.leaves[l], ev + from, now - from, &rq, err, sizeof err);
+				int got = temporal_monitor_eval(m, l, &rq, err, sizeof err);
+				if (want >= 0 && got >= 0 && want != got)
+					__builtin_trap();
+			}
+		}
+		temporal_monitor_free(m);
+		free(starts);
 		json_object_put(ctx);
 		for (size_t i = 0; i < 3; i++)
 			json_object_put(ev[i].record);

@@ -9,6 +9,12 @@
  * and print "@<t> (time point <i>): <true|false>"; the lines must equal
  * expected_N.out.  Cases the engine does not cover yet are listed in
  * `not_yet` below, each with its reason, and counted apart.
+ *
+ * Built twice: tests/policy/dogwood_corpus evaluates each leaf by
+ * rescanning the history (temporal_leaf_eval); dogwood_corpus_monitor
+ * (CORPUS_THROUGH_MONITOR) observes each event into an incremental
+ * temporal_monitor and evaluates the leaves through it, and also checks
+ * that each leaf's value equals the rescan's.
  * Exit: 0 all compared cases pass, 1 otherwise, 77 when $BOX_SHARED is
  * missing. */
 #include <stdio.h>
@@ -22,6 +28,7 @@
 #include "broker/policy/lexer.h"
 #include "broker/policy/schema.h"
 #include "broker/policy/temporal.h"
+#include "broker/policy/temporal_monitor.h"
 #include "broker/policy/unescape.h"
 #include "tests/policy/corpus_files.h"
 
@@ -374,6 +381,9 @@ static int run_trace(const char *dir, const char *trace, const struct policy_set
 	char *got = calloc(1, 1);
 	size_t glen = 0;
 	int ok = 1;
+#ifdef CORPUS_THROUGH_MONITOR
+	struct temporal_monitor *mon = temporal_monitor_new(ts, NULL, 0);
+#endif
 	for (char *line = text; line && *line && ok;) {
 		char *nl = strchr(line, '\n');
 		size_t len = nl ? (size_t)(nl - line) : strlen(line);
@@ -396,6 +406,14 @@ static int run_trace(const char *dir, const char *trace, const struct policy_set
 		}
 		n++;
 		line = nl ? nl + 1 : NULL;
+#ifdef CORPUS_THROUGH_MONITOR
+		e->te.seq = (int64_t)n;
+		if (temporal_monitor_observe(mon, &e->te, err, sizeof err) != 0) {
+			printf("FAIL %s: event %zu: %s\n", path, n - 1, err);
+			ok = 0;
+			break;
+		}
+#endif
 		if (strcmp(e->te.kind, "request") != 0)
 			continue;
 		/* the history so far, as an array the evaluator reads */
@@ -408,6 +426,18 @@ static int run_trace(const char *dir, const char *trace, const struct policy_set
 			json_object_object_add(ctx, ck, cedar_copy(cv));
 		for (size_t l = 0; l < ts->n; l++) {
 			int v = temporal_leaf_eval(ts->leaves[l], hist, n - 1, &rq, err, sizeof err);
+#ifdef CORPUS_THROUGH_MONITOR
+			char merr[512];
+			int mv = temporal_monitor_eval(mon, l, &rq, merr, sizeof merr);
+			if (mv != v) {
+				printf("FAIL %s: event %zu: leaf %s: the monitor says %d, the rescan %d (%s)\n", path, n - 1,
+				       ts->leaves[l]->key, mv, v, mv < 0 ? merr : "");
+				ok = 0;
+			}
+			v = mv;
+			if (v < 0)
+				snprintf(err, sizeof err, "%s", merr);
+#endif
 			if (v < 0) {
 				printf("FAIL %s: event %zu: %s\n", path, n - 1, err);
 				v = 0;
@@ -475,6 +505,9 @@ static int run_trace(const char *dir, const char *trace, const struct policy_set
 	if (!same) {
 		printf("FAIL %s\n--- want\n%s--- got\n%s", path, want, got);
 	}
+#ifdef CORPUS_THROUGH_MONITOR
+	temporal_monitor_free(mon);
+#endif
 	for (size_t k = 0; k < n; k++)
 		event_clear(&ev[k]);
 	free(ev);
@@ -585,7 +618,12 @@ int main(int argc, char **argv)
 		}
 		free(cases);
 	}
-	printf("dogwood verdict corpus: %d trace pairs pass, %d fail; %d cases not covered yet (reasons above)\n",
+	printf("dogwood verdict corpus%s: %d trace pairs pass, %d fail; %d cases not covered yet (reasons above)\n",
+#ifdef CORPUS_THROUGH_MONITOR
+	       " (through the incremental monitor)",
+#else
+	       "",
+#endif
 	       c.pairs_passed, c.pairs_failed, c.cases_skipped);
 	return c.pairs_failed ? 1 : 0;
 }
