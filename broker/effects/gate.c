@@ -18,6 +18,7 @@
 
 #include "broker/effects/gate.h"
 #include "broker/history/history.h"
+#include "broker/policy/monitor.h"
 #include "broker/policy/policy.h"
 #include "broker/policy/temporal.h"
 
@@ -30,7 +31,8 @@ struct gate {
 	struct history *h;              /* NULL: no history (no temporal rules, or none yet on --decide) */
 	int64_t window_s;
 	int64_t *rule_start;            /* per rule: the first seq it sees */
-	struct temporal_event *ev;      /* the window, oldest first, owned */
+	struct policy_monitor *mon;     /* GATE_RECORD: every event observed, decisions incremental */
+	struct temporal_event *ev;      /* GATE_READ_ONLY: the window, oldest first, owned */
 	size_t n, cap;
 	int64_t last_seq;               /* the newest event we know of */
 	int64_t offset_s;               /* --decide --at */
@@ -109,16 +111,39 @@ static void drop_old(struct gate *g, int64_t now)
 	}
 }
 
-/* Moves loaded events into the window. */
-static void take(struct gate *g, struct history_events *l)
+/* Takes ownership of e, the newest event: the monitor observes it (a
+ * run), or it joins the window (--decide).  -1 (g->fault set) when the
+ * monitor refuses it: the history is out of order. */
+static int keep(struct gate *g, struct temporal_event *e)
 {
-	for (size_t i = 0; i < l->n; i++)
-		push(g, &l->ev[i]);
-	if (l->n)
+	if (g->mon == NULL) {
+		push(g, e);
+		return 0;
+	}
+	char why[256];
+	int rc = policy_monitor_observe(g->mon, e, why, sizeof why);
+	event_free(e);
+	if (rc < 0 && !g->fault[0])
+		snprintf(g->fault, sizeof g->fault, "history: %s", why);
+	return rc;
+}
+
+/* Moves loaded events into the monitor or the window. */
+static int take(struct gate *g, struct history_events *l)
+{
+	int rc = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		if (rc == 0)
+			rc = keep(g, &l->ev[i]);
+		else
+			event_free(&l->ev[i]);
+	}
+	if (l->n && rc == 0)
 		g->last_seq = l->ev[l->n - 1].seq;
 	free(l->ev);
 	l->ev = NULL;
 	l->n = 0;
+	return rc;
 }
 
 static void unlock_history(struct gate *g);
@@ -130,7 +155,8 @@ static int fault(struct gate *g, int *faultp, char *err, size_t errlen)
 {
 	if (!g->failed) {
 		g->failed = 1;
-		snprintf(g->fault, sizeof g->fault, "%s", g->h ? history_error(g->h) : "history: unavailable");
+		if (!g->fault[0])
+			snprintf(g->fault, sizeof g->fault, "%s", g->h ? history_error(g->h) : "history: unavailable");
 		fprintf(stderr, "box-broker: error: %s; every later decision of this run is denied\n", g->fault);
 	}
 	if (g->h)
@@ -199,8 +225,7 @@ static int catch_up(struct gate *g)
 		history_events_free(&l);
 		return -1;
 	}
-	take(g, &l);
-	return 0;
+	return take(g, &l);
 }
 
 static json_object *entity(const char *type, const char *id)
@@ -264,9 +289,17 @@ static int load_window(struct gate *g, int record, char *err, size_t errlen)
 		ok = history_prune(g->h, now - g->window_s) >= 0;
 		g->last_prune = now;
 	}
+	if (ok && record && (g->mon = policy_monitor_new(g->pol, g->rule_start)) == NULL) {
+		fputs("box-broker: out of memory\n", stderr);
+		abort();
+	}
 	ok = ok && history_head(g->h, &head, &ts, hash) == 0 && history_load(g->h, now - g->window_s, &l) == 0;
-	if (ok)
-		take(g, &l);
+	if (ok && take(g, &l) < 0) {
+		snprintf(err, errlen, "%s", g->fault);
+		history_rollback(g->h);
+		free(fps);
+		return -1;
+	}
 	g->last_seq = head;
 	history_events_free(&l);
 	free(fps);
@@ -295,7 +328,7 @@ struct gate *gate_open(const struct policy *pol, const char *box_dir, enum gate_
 	g->temporal = policy_has_temporal(pol);
 	if (!g->temporal)
 		return g;
-	g->window_s = policy_max_window_s(pol);
+	g->window_s = policy_history_reach_s(pol); /* nested windows add up */
 	char dir[4096];
 	if (box_dir == NULL || (size_t)snprintf(dir, sizeof dir, "%s/private", box_dir) >= sizeof dir) {
 		snprintf(err, errlen, "history: the box directory is not set or too long");
@@ -372,6 +405,7 @@ void gate_close(struct gate *g)
 	for (size_t i = 0; i < g->n; i++)
 		event_free(&g->ev[i]);
 	free(g->ev);
+	policy_monitor_free(g->mon);
 	free(g->rule_start);
 	history_close(g->h);
 	if (g->lock_fd >= 0)
@@ -392,9 +426,8 @@ static int append_outcome(struct gate *g, const char *action, const char *kind, 
 		return -1;
 	}
 	struct temporal_event e = make_event(seq, now, action, kind, rec);
-	push(g, &e);
 	g->last_seq = seq;
-	return 0;
+	return keep(g, &e);
 }
 
 /* The deferred outcomes, oldest first, inside the open transaction. */
@@ -463,7 +496,6 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 	int64_t now = history_now(g->h);
 	if (now < 0)
 		return fault(g, faultp, err, errlen);
-	drop_old(g, now);
 	if (now - g->last_prune >= 60) {
 		if (history_prune(g->h, now - g->window_s) < 0)
 			return fault(g, faultp, err, errlen);
@@ -471,19 +503,22 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 	}
 	int64_t seq = g->last_seq + 1;
 	json_object *rec = record(g, seq, action, input, NULL);
-	struct temporal_event e = make_event(seq, now, action, "request", rec);
-	push(g, &e);
-	if (policy_decide_history_from(g->pol, action, input, g->ev, g->n, g->rule_start, out, err, errlen) != 0) {
-		/* the request itself is malformed: nothing is recorded */
-		event_free(&g->ev[--g->n]);
-		history_rollback(g->h);
-		unlock_history(g);
-		return -1;
+	struct temporal_event e = make_event(seq, now, action, "request", json_object_get(rec));
+	if (keep(g, &e) < 0) {
+		json_object_put(rec);
+		return fault(g, faultp, err, errlen);
+	}
+	int undecidable = policy_monitor_decide(g->mon, action, input, out, err, errlen) != 0;
+	if (undecidable) {
+		/* a malformed request: recorded as the denied request it was */
+		memset(out, 0, sizeof *out);
 	}
 	int64_t stored = 0;
-	if (history_append(g->h, now, "Box::Action", action, "request", rec, out->allow ? "permit" : "deny",
-	                   &stored) < 0 ||
-	    history_commit(g->h) < 0) {
+	int stored_ok = history_append(g->h, now, "Box::Action", action, "request", rec,
+	                               out->allow ? "permit" : "deny", &stored) == 0 &&
+	                history_commit(g->h) == 0;
+	json_object_put(rec);
+	if (!stored_ok) {
 		policy_decision_clear(out);
 		return fault(g, faultp, err, errlen);
 	}
@@ -502,6 +537,10 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 		return -1;
 	}
 	g->last_seq = seq;
+	if (undecidable) {
+		unlock_history(g);
+		return -1;
+	}
 	*request_seq = seq;
 	if (out->allow && g->locked && is_outcome_action(g, action))
 		g->in_flight++; /* held until gate_outcome */
