@@ -45,6 +45,7 @@ struct gate {
 	 * ::response budget cannot be overspent by racing runs). */
 	unsigned outcome_mask;
 	int lock_fd;                    /* -1: no rule reads outcomes */
+	long lock_wait_ms;
 	int locked;
 	int in_flight;                  /* our permitted acts awaiting their outcome */
 	/* Outcomes no rule reads (of actions outside outcome_mask) wait here and
@@ -185,9 +186,9 @@ static int lock_history(struct gate *g, char *err, size_t errlen)
 			         strerror(errno));
 			return -1;
 		}
-		if (waited_ms >= GATE_LOCK_WAIT_MS) {
-			snprintf(err, errlen, "history: another run of this box has had a request in flight for %d s",
-			         GATE_LOCK_WAIT_MS / 1000);
+		if (waited_ms >= g->lock_wait_ms) {
+			snprintf(err, errlen, "history: another run of this box has had a request in flight for %ld ms",
+			         g->lock_wait_ms);
 			return -1;
 		}
 		nanosleep(&pause, NULL);
@@ -324,6 +325,7 @@ struct gate *gate_open(const struct policy *pol, const char *box_dir, enum gate_
 	g->pol = pol;
 	g->mode = mode;
 	g->lock_fd = -1;
+	g->lock_wait_ms = GATE_LOCK_WAIT_MS;
 	snprintf(g->session, sizeof g->session, "%s", session_id ? session_id : "decide");
 	g->temporal = policy_has_temporal(pol);
 	if (!g->temporal)
@@ -416,6 +418,7 @@ void gate_close(struct gate *g)
 const struct policy *gate_policy(const struct gate *g) { return g ? g->pol : NULL; }
 int gate_has_history(const struct gate *g) { return g != NULL && g->temporal; }
 void gate_set_offset(struct gate *g, int64_t s) { g->offset_s = s; }
+void gate_set_lock_wait_ms(struct gate *g, long ms) { g->lock_wait_ms = ms; }
 
 /* Appends an outcome event inside the open transaction (takes rec). */
 static int append_outcome(struct gate *g, const char *action, const char *kind, json_object *rec)

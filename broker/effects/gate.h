@@ -55,6 +55,9 @@ const struct policy *gate_policy(const struct gate *);
 int gate_has_history(const struct gate *);
 /* GATE_READ_ONLY: decide as if seconds_from_now later (--decide --at). */
 void gate_set_offset(struct gate *, int64_t seconds_from_now);
+/* How long a decision waits for another run's act in flight (default
+ * 10 s; tests shorten it); then that decision is denied. */
+void gate_set_lock_wait_ms(struct gate *, long ms);
 
 /* Decides action on input (the context.input record).  Returns 0 and
  * fills *out (release with policy_decision_clear), or -1 with err: the
