@@ -687,7 +687,8 @@ int temporal_monitor_eval(struct temporal_monitor *m, size_t leaf, const struct 
 		from += (size_t)(ml->first_ordinal - m->head_ordinal);
 	int64_t tp_base = m->head_ordinal + (int64_t)(from - m->head) - ml->first_ordinal;
 	struct hook_ctx h = { ml, m->last_ts };
-	int v = answer_root(&h, ml->leaf->root, req);
+	/* (a leaf over the evaluator's bound on variables is its error) */
+	int v = ml->leaf->nvars <= TEMPORAL_MAX_VARS ? answer_root(&h, ml->leaf->root, req) : -1;
 	if (v == 0 || v == 1)
 		return v;
 	struct temporal_hooks hooks = { &h, hook_node, hook_term };
