@@ -214,8 +214,10 @@ static int is_result_literal(const struct tfield *f)
 }
 
 /* "an fs:read request with path ~/x", "completed fs:write responses".
- * article: 1 for a/an, 0 for none. */
-static void event_phrase(struct desc *d, const struct tnode *p, int plural, int article)
+ * article: 1 for a/an, 0 for none; skip: a field the sentence names
+ * otherwise (the summed or counted one), or NULL. */
+static void event_phrase_skip(struct desc *d, const struct tnode *p, int plural, int article,
+                              const struct tfield *skip)
 {
 	const char *action = p->action_id;
 	int box = strcmp(p->action_type, BOX_ACTION_TYPE) == 0;
@@ -244,11 +246,11 @@ static void event_phrase(struct desc *d, const struct tnode *p, int plural, int 
 	sayf(d, " %s%s", p->event_kind, plural ? "s" : "");
 	size_t shown = 0, total = 0;
 	for (size_t i = 0; i < p->nfields; i++)
-		total += &p->fields[i] != result && p->fields[i].term->kind != TT_WILD;
+		total += &p->fields[i] != result && &p->fields[i] != skip && p->fields[i].term->kind != TT_WILD;
 	for (size_t i = 0; i < p->nfields; i++) {
 		const struct tfield *f = &p->fields[i];
 		const struct tterm *t = f->term;
-		if (f == result || t->kind == TT_WILD)
+		if (f == result || f == skip || t->kind == TT_WILD)
 			continue;
 		say(d, shown == 0 ? " with " : shown + 1 == total ? " and " : ", ");
 		shown++;
@@ -269,6 +271,11 @@ static void event_phrase(struct desc *d, const struct tnode *p, int plural, int 
 		}
 		term(d, t);
 	}
+}
+
+static void event_phrase(struct desc *d, const struct tnode *p, int plural, int article)
+{
+	event_phrase_skip(d, p, plural, article, NULL);
 }
 
 /* ---- aggregates ----------------------------------------------------------------------- */
@@ -360,7 +367,7 @@ static int aggregate_sentence(struct desc *d, const struct tterm *agg, enum tcmp
 			say(d, "distinct ");
 		field_name(d, s.key);
 		say(d, s.per_event ? " of " : " values of ");
-		event_phrase(d, s.pred, 1, 0);
+		event_phrase_skip(d, s.pred, 1, 0, s.key);
 		say(d, " add up to ");
 		quantity(d, op, bound, 1);
 	} else if (s.per_event) {
@@ -369,7 +376,7 @@ static int aggregate_sentence(struct desc *d, const struct tterm *agg, enum tcmp
 		event_phrase(d, s.pred, 1, 0);
 		sayf(d, " %s", kind_verb(s.pred->event_kind, 1));
 	} else {
-		event_phrase(d, s.pred, 1, 0);
+		event_phrase_skip(d, s.pred, 1, 0, s.key);
 		sayf(d, " %s with ", kind_verb(s.pred->event_kind, 1));
 		quantity(d, op, bound, 0);
 		say(d, " distinct ");
