@@ -70,6 +70,13 @@ json_object *audit_history_section(const struct box_config *cfg, const struct au
     goto done;
   }
   json_object_object_add(s, "present", json_object_new_boolean(1));
+  if (S_ISREG(st.st_mode) && st.st_size == 0) {
+    /* a broker stopped between creating the file and its tables: opening
+     * it would write them, so report it as it is, with no event */
+    memset(&sum, 0, sizeof sum);
+    sum.chain_intact = 1;
+    goto summary;
+  }
   h = history_open(private_dir, err, sizeof err);
   if (h == NULL || history_verify(h, &sum) != 0) {
     if (h != NULL)
@@ -81,6 +88,7 @@ json_object *audit_history_section(const struct box_config *cfg, const struct au
     goto done;
   }
   history_close(h);
+summary:
   json_object_object_add(s, "events", json_object_new_int64(sum.events));
   json_object_object_add(s, "first_seq", json_object_new_int64(sum.first_seq));
   json_object_object_add(s, "last_seq", json_object_new_int64(sum.last_seq));

@@ -195,6 +195,25 @@ if [ "$(json '[f["code"] for f in d["findings"] if f["severity"] == "high"], "er
 if cmp -s "$BAD/state/private/history.db" "$TMP/bad.before"; then pass "the unreadable file is left alone"; else
   fail "the audit changed the unreadable file"; fi
 
+# An empty file (a broker stopped before making its tables): reported, left empty.
+EMPTY="$TMP/empty"
+mkdir -p "$EMPTY/state/private" && cp "$EX/box.toml" "$EX/policy.dw" "$EMPTY/" || exit 99
+: >"$EMPTY/state/private/history.db"
+audit "$EMPTY"
+check_status "audit of an empty history file" 0
+has_line "empty: no events" "events      0 (seq 0 to 0)"
+if [ ! -s "$EMPTY/state/private/history.db" ]; then pass "the empty file stays empty"; else
+  fail "the audit wrote into the empty history file"; fi
+
+# A window over the maximum is refused at load, by --audit as by a run.
+OVER="$TMP/over"
+mkdir -p "$OVER" && cp "$EX/box.toml" "$OVER/" || exit 99
+printf '%s\n' 'forbid (principal, action == Box::Action::"fs:write", resource)
+when temporal { formerly within 48h Box::Action::"fs:read"::request{} };' >"$OVER/policy.dw"
+audit "$OVER"
+check_status "audit of a 48h window" 1
+check_err_has "48h refused" 'temporal window `48h` exceeds the maximum allowed window `24h`'
+
 # ---- the temporal lints -------------------------------------------------------------
 LINT="$TMP/lint"
 mkdir -p "$LINT" && cp "$EX/box.toml" "$LINT/" || exit 99
