@@ -8,7 +8,9 @@
  * the history API and only read (SQLite may create and remove its -wal and
  * -shm companions next to it while the connection is open; the events are
  * not changed).  A chain that breaks, or a file that is not a readable box
- * history, is a high finding: the audit's exit status says so. */
+ * history, is a high finding: the audit's exit status says so.  The head
+ * (the newest event's seq and hash) is printed for the operator to keep
+ * where the box's user cannot write: a later head must chain from it. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +57,10 @@ json_object *audit_history_section(const struct box_config *cfg, const struct au
   struct history_summary sum;
   struct history *h;
   struct stat st;
+  uint8_t head[SHA256_DIGEST_LEN];
+  char head_hex[2 * SHA256_DIGEST_LEN + 1] = "";
+  int64_t head_seq = 0, head_ts = 0;
+  int have_head = 0;
 
   if (private_dir == NULL || path == NULL)
     abort();
@@ -87,6 +93,11 @@ json_object *audit_history_section(const struct box_config *cfg, const struct au
     audit_add_finding(findings, "high", "history-unreadable", "history", NULL, msg, unreadable_rationale);
     goto done;
   }
+  if (history_head(h, &head_seq, &head_ts, head) == 0) {
+    for (size_t i = 0; i < SHA256_DIGEST_LEN; i++)
+      snprintf(head_hex + 2 * i, 3, "%02x", head[i]);
+    have_head = 1;
+  }
   history_close(h);
 summary:
   json_object_object_add(s, "events", json_object_new_int64(sum.events));
@@ -97,6 +108,10 @@ summary:
   json_object_object_add(s, "oldest_stamp", sum.events > 0 ? json_object_new_int64(sum.oldest_ts) : NULL);
   json_object_object_add(s, "newest_stamp", sum.events > 0 ? json_object_new_int64(sum.newest_ts) : NULL);
   json_object_object_add(s, "file_bytes", json_object_new_int64(sum.file_bytes));
+  /* the newest event as the file records it: kept elsewhere, it shows a
+   * later rewrite of the whole chain */
+  json_object_object_add(s, "head_seq", have_head ? json_object_new_int64(head_seq) : NULL);
+  json_object_object_add(s, "head_hash", have_head ? json_object_new_string(head_hex) : NULL);
   json_object_object_add(s, "chain_intact", json_object_new_boolean(sum.chain_intact));
   json_object_object_add(s, "broken_at_seq", sum.chain_intact ? NULL : json_object_new_int64(sum.broken_at_seq));
   json_object_object_add(s, "problem", sum.chain_intact ? NULL : json_object_new_string(sum.problem));

@@ -183,6 +183,10 @@ static void history(FILE *out, json_object *h)
   else
     snprintf(buf, sizeof buf, "BROKEN at event %s: %s", str(h, "broken_at_seq"), str(h, "problem"));
   row(out, 2, 10, "chain", buf);
+  if (opt(h, "head_hash")) {
+    snprintf(buf, sizeof buf, "event %s, sha256 %s", str(h, "head_seq"), str(h, "head_hash"));
+    row(out, 2, 10, "head", buf);
+  }
 }
 
 static void findings(FILE *out, json_object *list)

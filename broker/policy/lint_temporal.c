@@ -4,7 +4,7 @@
  * the policy's temporal leaves.
  *
  *   temporal-cap-as-permit       high/medium  a count/sum cap written as a permit
- *   temporal-budget-on-response  medium  a forbid's budget counts ::response events
+ *   temporal-budget-on-response  low     a forbid's budget counts ::response events
  *   temporal-precondition-on-request medium  "only after X" keyed on X::request
  *   temporal-sum-dedup           medium  a sum whose for-list has no Timepoint
  *   temporal-window-zero         medium  a `within 0s` window
@@ -37,11 +37,13 @@ static const struct {
 	  "from allowing past N, but any other permit for the action still allows it, and Cedar has no other way "
 	  "to take the grant back. Write the cap as a forbid: `forbid (...) when temporal { ... > N }` (Strands "
 	  "Box refuses a cap-as-permit beside an unconditioned permit)." },
-	{ "temporal-budget-on-response", LINT_MEDIUM,
-	  "A budget counted on ::response events counts operations that ended: requests already permitted but "
-	  "not yet answered are not in it, so a burst of concurrent requests (several scripts of the box, or "
-	  "several runs at once) can all pass before the first response lands. Count ::request events: every "
-	  "attempt is recorded before its verdict returns, which makes the budget exact." },
+	{ "temporal-budget-on-response", LINT_LOW,
+	  "A budget counted on ::response events counts operations that ended. Box keeps racing runs from "
+	  "overspending it: an act such a rule reads holds <box_dir>/private/history.lock from its decision to its "
+	  "outcome, and every other decision of the box waits for it (up to 10 s, then that decision is denied), so "
+	  "one slow act (a large fetch) holds up every run of the box; and an act whose broker was killed before its "
+	  "outcome is never counted. A budget counted on ::request events is exact without the wait (every attempt "
+	  "is recorded before its verdict returns); keep ::response for rules about what actually happened." },
 	{ "temporal-precondition-on-request", LINT_MEDIUM,
 	  "Every attempt is a ::request event, the refused ones too: a precondition such as \"only after the file "
 	  "was read\" keyed on ::request is satisfied by trying to read and being denied. Require the completed "
@@ -359,9 +361,9 @@ static void lint_leaf(const struct policy_set *ps, const struct temporal_set *ts
 	}
 	if (!r->permit && (hit = walk(root, aggregate_over, (void *)"response")) != NULL)
 		add(res, "temporal-budget-on-response", 0, l->rule,
-		    "%s counts %s responses: requests permitted but not yet answered are not counted, so concurrent "
-		    "runs can overspend it; count Box::Action::\"%s\"::request events", name, hit->action_id,
-		    hit->action_id);
+		    "%s counts %s responses: every decision of the box waits while such an act is in flight, and an "
+		    "act cut short by kill -9 is never counted; count Box::Action::\"%s\"::request events for an exact "
+		    "budget without the wait", name, hit->action_id, hit->action_id);
 	if ((pol == 1 && r->permit) || (pol == -1 && !r->permit)) {
 		if ((hit = request_precondition(root, 0)) != NULL)
 			add(res, "temporal-precondition-on-request", 0, l->rule,

@@ -139,6 +139,9 @@ check_status "audit with a history" 0
 has_line "events" "events      $n (seq 1 to $n)"
 has_line "chain intact" "chain       intact (every event's hash matches its predecessor's)"
 if cmp -s "$DB" "$TMP/before.db"; then pass "the audit left history.db as it was"; else fail "the audit changed history.db"; fi
+# the head: the newest event's seq and stored hash, as Python reads them
+head=$("$PY" -c 'import sqlite3, sys; r = sqlite3.connect(sys.argv[1]).execute("select seq, hash from events order by seq desc limit 1").fetchone(); print("event %d, sha256 %s" % (r[0], r[1].hex()))' "$DB")
+has_line "the head" "head        $head"
 audit "$EX" --json
 if [ "$(json 'd["history"]["events"], d["history"]["chain_intact"], d["history"]["broken_at_seq"], d["history"]["file_bytes"] > 0')" = "($n, True, None, True)" ]; then
   pass "json: events, intact chain, size"; else fail "json history: $(json 'd["history"]')"; fi
@@ -238,7 +241,7 @@ audit "$LINT" --json
 check_status "lint box" 3
 want="high:fs-permit-no-path@capped
 high:temporal-cap-as-permit@capped
-medium:temporal-budget-on-response@resp_budget
+low:temporal-budget-on-response@resp_budget
 info:temporal-uncorrelated@resp_budget
 medium:temporal-precondition-on-request@after_req
 medium:temporal-sum-dedup@upload
