@@ -66,10 +66,10 @@ json_object *audit_history_section(const struct box_config *cfg, const struct au
     abort();
   snprintf(private_dir, n, "%s/private", cfg->box_dir);
   snprintf(path, n, "%s/%s", private_dir, HISTORY_FILE_NAME);
-  temporal_window_text(temporal->max_window_s, window, sizeof window);
+  temporal_window_text(temporal->reach_s, window, sizeof window);
   json_object_object_add(s, "path", json_object_new_string(path));
   json_object_object_add(s, "retention", json_object_new_string(window));
-  json_object_object_add(s, "retention_seconds", json_object_new_int64(temporal->max_window_s));
+  json_object_object_add(s, "retention_seconds", json_object_new_int64(temporal->reach_s));
   if (lstat(path, &st) != 0 && errno == ENOENT) {
     /* nothing has been decided under a temporal policy yet: leave it so */
     json_object_object_add(s, "present", json_object_new_boolean(0));

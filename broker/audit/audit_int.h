@@ -32,6 +32,7 @@ json_object *audit_config_section(const struct box_config *cfg);
 struct audit_temporal {
   size_t leaves;                /* temporal blocks in the policy (0: no temporal rule) */
   int64_t max_window_s;         /* the deepest window they read */
+  int64_t reach_s;              /* how far back the history is kept: nested windows add up */
 };
 
 /* audit_policy.c: loads the policy as the broker does and returns the

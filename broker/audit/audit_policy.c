@@ -167,6 +167,8 @@ json_object *audit_policy_section(const struct box_config *cfg, json_object *fin
     json_object_put(section);
     return NULL;
   }
+  /* how far back the broker keeps history for it (nested windows add up) */
+  temporal->reach_s = policy_history_reach_s(loaded);
   policy_free(loaded);
   text = read_file(cfg->policy_path, &len);
   if (text == NULL) {

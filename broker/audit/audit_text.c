@@ -161,7 +161,7 @@ static void history(FILE *out, json_object *h)
 
   heading(out, "History (what the temporal rules read)");
   row(out, 2, 10, "file", str(h, "path"));
-  snprintf(buf, sizeof buf, "the last %s (the deepest window of the policy); older events are pruned",
+  snprintf(buf, sizeof buf, "the last %s (as far back as the policy's windows reach); older events are pruned",
            str(h, "retention"));
   row(out, 2, 10, "kept", buf);
   if (!json_object_get_boolean(get(h, "present"))) {

@@ -71,7 +71,7 @@ has_line "secret rule in words" \
 has_line "delete rule in words" \
   'forbids fs:delete unless, within the last 1h, a completed fs:read response with the same path as this request was recorded'
 has_line "no history yet" 'No history yet: no run of this box has decided anything under a temporal rule.'
-has_line "retention" 'kept        the last 24h (the deepest window of the policy); older events are pruned'
+has_line "retention" 'kept        the last 24h (as far back as the policy'"'"'s windows reach); older events are pruned'
 has_line "example lint" 'LOW     temporal-unless-forbid  (@id("delete_after_read"))'
 if [ ! -e "$EX/state" ]; then pass "the audit created no box_dir, no history"; else
   fail "the audit created $(find "$EX/state")"; fi
