@@ -217,6 +217,17 @@ audit "$OVER"
 check_status "audit of a 48h window" 1
 check_err_has "48h refused" 'temporal window `48h` exceeds the maximum allowed window `24h`'
 
+# Nested windows add up: the history is kept 3h for a 2h window around a 1h one.
+NEST="$TMP/nest"
+mkdir -p "$NEST" && cp "$EX/box.toml" "$NEST/" || exit 99
+printf '%s\n' 'forbid (principal, action == Box::Action::"fs:write", resource)
+when temporal { formerly within 2h (formerly within 1h Box::Action::"fs:read"::response{ input.path: context.input.path }) };' \
+  >"$NEST/policy.dw"
+audit "$NEST" --json
+check_status "audit of nested windows" 0
+if [ "$(json 'd["history"]["retention"], d["history"]["retention_seconds"]')" = "('3h', 10800)" ]; then
+  pass "nested windows: kept 3h"; else fail "nested: $(json 'd["history"]')"; fi
+
 # ---- the temporal lints -------------------------------------------------------------
 LINT="$TMP/lint"
 mkdir -p "$LINT" && cp "$EX/box.toml" "$LINT/" || exit 99
