@@ -10,7 +10,10 @@
  *   history_tool drop PRIVATE_DIR SEQ
  *       deletes event SEQ the same way;
  *   history_tool verify PRIVATE_DIR
- *       prints "events N intact|broken SEQ" from history_verify.
+ *       prints "events N intact|broken SEQ" from history_verify;
+ *   history_tool fill PRIVATE_DIR N
+ *       appends N fs:write request events, one a second from now, in one
+ *       transaction (for timing the audit on a large history).
  * Exit status 0, or 1 with a message on stderr. */
 #include "config.h"
 
@@ -26,7 +29,7 @@
 static int usage(void)
 {
 	fputs("usage: history_tool append DIR TS ACTION KIND RECORD_JSON [VERDICT] | tamper DIR SEQ | drop DIR SEQ"
-	      " | verify DIR\n", stderr);
+	      " | verify DIR | fill DIR N\n", stderr);
 	return 2;
 }
 
@@ -77,6 +80,30 @@ static int edit(const char *dir, const char *sql, const char *seq)
 	return 0;
 }
 
+static int fill(const char *dir, long long n)
+{
+	char err[512];
+	struct history *h = history_open(dir, err, sizeof err);
+	if (!h) {
+		fprintf(stderr, "history_tool: %s\n", err);
+		return 1;
+	}
+	json_object *record = json_tokener_parse("{\"input\":{\"path\":\"~/src/project/out/a\"}}");
+	int64_t now = history_now(h);
+	int rc = history_begin(h);
+	for (long long i = 0; rc == 0 && i < n; i++)
+		rc = history_append(h, now + i, "Box::Action", "fs:write", "request", record, "permit", NULL);
+	if (rc == 0)
+		rc = history_commit(h);
+	else
+		history_rollback(h);
+	if (rc != 0)
+		fprintf(stderr, "history_tool: %s\n", history_error(h));
+	json_object_put(record);
+	history_close(h);
+	return rc ? 1 : 0;
+}
+
 static int verify(const char *dir)
 {
 	char err[512];
@@ -108,6 +135,8 @@ int main(int argc, char **argv)
 		            argv[3]);
 	if (argc == 4 && strcmp(argv[1], "drop") == 0)
 		return edit(argv[2], "DELETE FROM events WHERE seq = ?1", argv[3]);
+	if (argc == 4 && strcmp(argv[1], "fill") == 0)
+		return fill(argv[2], strtoll(argv[3], NULL, 10));
 	if (argc == 3 && strcmp(argv[1], "verify") == 0)
 		return verify(argv[2]);
 	return usage();

@@ -198,6 +198,15 @@ if [ "$(json '[f["code"] for f in d["findings"] if f["severity"] == "high"], "er
 if cmp -s "$BAD/state/private/history.db" "$TMP/bad.before"; then pass "the unreadable file is left alone"; else
   fail "the audit changed the unreadable file"; fi
 
+# A larger history made in one transaction: every event counted, the chain intact.
+BIG="$TMP/big"
+mkdir -p "$BIG/state/private" && chmod 700 "$BIG/state" "$BIG/state/private" && cp "$EX/box.toml" "$EX/policy.dw" "$BIG/" || exit 99
+"$TOOL" fill "$BIG/state/private" 5000 || fail "history_tool fill"
+audit "$BIG"
+check_status "audit of 5000 events" 0
+has_line "big: events" "events      5000 (seq 1 to 5000)"
+has_line "big: intact" "chain       intact (every event's hash matches its predecessor's)"
+
 # An empty file (a broker stopped before making its tables): reported, left empty.
 EMPTY="$TMP/empty"
 mkdir -p "$EMPTY/state/private" && cp "$EX/box.toml" "$EX/policy.dw" "$EMPTY/" || exit 99
