@@ -76,6 +76,7 @@ int audit_run_opts(const struct audit_options *opts, FILE *out, char *err, size_
 {
   struct box_config *cfg = NULL;
   json_object *doc, *findings, *policy;
+  struct audit_temporal temporal;
   int status;
 
   if (box_config_load(opts->config_path, &cfg, err, errlen) != 0)
@@ -84,7 +85,7 @@ int audit_run_opts(const struct audit_options *opts, FILE *out, char *err, size_
   findings = json_object_new_array();
   json_object_object_add(doc, "audit_version", json_object_new_int(1));
   json_object_object_add(doc, "configuration", audit_config_section(cfg));
-  policy = audit_policy_section(cfg, findings, err, errlen);
+  policy = audit_policy_section(cfg, findings, &temporal, err, errlen);
   if (policy == NULL) {
     json_object_put(findings);
     json_object_put(doc);
@@ -92,6 +93,8 @@ int audit_run_opts(const struct audit_options *opts, FILE *out, char *err, size_
     return AUDIT_STATUS_ERROR;
   }
   json_object_object_add(doc, "policy", policy);
+  if (temporal.leaves > 0)
+    json_object_object_add(doc, "history", audit_history_section(cfg, &temporal, findings));
   json_object_object_add(doc, "sandbox",
                          audit_sandbox_section(opts->worker_path, opts->skip_live_check, findings));
   json_object_object_add(doc, "activity", audit_activity_section(cfg));

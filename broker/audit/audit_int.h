@@ -6,6 +6,7 @@
 #define BOX_AUDIT_AUDIT_INT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <json-c/json.h>
 
@@ -27,15 +28,32 @@ char *audit_box_spelling(const char *path, const char *home);
 /* audit_config.c: the "configuration" section. */
 json_object *audit_config_section(const struct box_config *cfg);
 
+/* What the policy's temporal rules need of the rest of the audit. */
+struct audit_temporal {
+  size_t leaves;                /* temporal blocks in the policy (0: no temporal rule) */
+  int64_t max_window_s;         /* the deepest window they read */
+  int64_t reach_s;              /* how far back the history is kept: nested windows add up */
+};
+
 /* audit_policy.c: loads the policy as the broker does and returns the
- * "policy" section, adding lint findings; NULL with "box-broker: error: ..."
- * in err when the policy does not load. */
-json_object *audit_policy_section(const struct box_config *cfg, json_object *findings, char *err,
-                                  size_t errlen);
+ * "policy" section, adding lint findings and filling *temporal; NULL with
+ * "box-broker: error: ..." in err when the policy does not load. */
+json_object *audit_policy_section(const struct box_config *cfg, json_object *findings,
+                                  struct audit_temporal *temporal, char *err, size_t errlen);
+
+/* audit_history.c: the "history" section of a box whose policy has
+ * temporal rules: the history file's events, oldest and newest stamps,
+ * size and hash chain, read without creating or changing the file; a
+ * broken chain or an unreadable file is a high finding. */
+json_object *audit_history_section(const struct box_config *cfg, const struct audit_temporal *temporal,
+                                   json_object *findings);
 
 /* audit_reading.c: a rule in plain words ("allows fs:read when path is
- * ~/src/project or matches ~/src/project/...").  malloc'd. */
-char *audit_rule_reading(const struct rule *r);
+ * ~/src/project or matches ~/src/project/...").  temporal: the policy's
+ * temporal leaves (NULL: none), read in words where the rule uses them.
+ * malloc'd. */
+struct temporal_set;
+char *audit_rule_reading(const struct rule *r, const struct temporal_set *temporal);
 
 /* audit_sandbox.c: the "sandbox" section (filter, rlimits, live check). */
 json_object *audit_sandbox_section(const char *worker_path, int skip_live_check,

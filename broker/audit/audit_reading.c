@@ -1,7 +1,10 @@
 /* broker/audit/audit_reading.c -- a rule in plain words, for the reviewer:
  *   allows fs:read when path is ~/src/project or matches ~/src/project/<star>
  *   forbids fs:read and fs:write when path matches ~/.ssh/<star>
- * (<star> standing for the wildcard).
+ *   forbids fs:write when, within the last 1h, more than 20 fs:write requests were made
+ * (<star> standing for the wildcard).  A `temporal { }` block, lowered to
+ * context.policy_<i>__temporal_<k>, reads as its formula's words
+ * (broker/policy/temporal_describe.c).
  * `context.input.X` reads as X, Box enum values as their id, actions as
  * their bare name; `!`, `!=`, `>` and `>=` read as negated comparisons.
  * Long readings are cut at READING_MAX bytes with "...". */
@@ -12,13 +15,17 @@
 #include "broker/audit/audit_int.h"
 #include "broker/policy/ast.h"
 #include "broker/policy/box_schema.h"
+#include "broker/policy/temporal.h"
+#include "broker/policy/temporal_describe.h"
 
-enum { READING_MAX = 4096 };
+enum { READING_MAX = 8192 };
 
 struct words {
   char *p;
   size_t n, cap;
   int cut;
+  const struct temporal_set *temporal;  /* the policy's leaves, or NULL */
+  const struct rule *rule;
 };
 
 static void put(struct words *w, const char *s, size_t n)
@@ -197,6 +204,38 @@ static void call_words(struct words *w, const struct expr *e)
   puts_w(w, ")");
 }
 
+/* context.policy_<i>__temporal_<k>: the leaf's formula in words. */
+static const struct temporal_leaf *leaf_of(const struct words *w, const struct expr *e)
+{
+  if (w->temporal == NULL || e->kind != X_ATTR || e->a->kind != X_VAR || e->a->var != VAR_CONTEXT)
+    return NULL;
+  for (size_t i = 0; i < w->temporal->n; i++) {
+    const struct temporal_leaf *l = w->temporal->leaves[i];
+    if (strlen(l->key) == e->name.n && memcmp(l->key, e->name.p, e->name.n) == 0)
+      return l;
+  }
+  return NULL;
+}
+
+static int temporal_words(struct words *w, const struct expr *e)
+{
+  const struct temporal_leaf *l = leaf_of(w, e);
+  char *text;
+
+  if (l == NULL)
+    return 0;
+  text = temporal_describe(l, box_rule_actions(w->rule));
+  /* "when, within the last 1h, ..." */
+  if (strncmp(text, "within ", 7) == 0 && w->n >= 7 && !w->cut &&
+      (strcmp(w->p + w->n - 5, "when ") == 0 || strcmp(w->p + w->n - 7, "unless ") == 0)) {
+    w->n--;
+    puts_w(w, ", ");
+  }
+  puts_w(w, text);
+  free(text);
+  return 1;
+}
+
 static void expr_words(struct words *w, const struct expr *e, int parent)
 {
   (void)parent;
@@ -256,6 +295,8 @@ static void expr_words(struct words *w, const struct expr *e, int parent)
     put(w, e->name.p, e->name.n);
     return;
   case X_ATTR:
+    if (temporal_words(w, e))
+      return;
     if (is_context_input(e->a)) {
       put(w, e->name.p, e->name.n);
       return;
@@ -361,9 +402,9 @@ static void action_words(struct words *w, const struct rule *r)
     puts_w(w, "no action");
 }
 
-char *audit_rule_reading(const struct rule *r)
+char *audit_rule_reading(const struct rule *r, const struct temporal_set *temporal)
 {
-  struct words w = { NULL, 0, 0, 0 };
+  struct words w = { NULL, 0, 0, 0, temporal, r };
 
   puts_w(&w, r->permit ? "allows " : "forbids ");
   action_words(&w, r);

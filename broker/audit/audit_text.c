@@ -154,6 +154,41 @@ static void policy(FILE *out, json_object *pol)
   }
 }
 
+/* Only for a policy with temporal rules. */
+static void history(FILE *out, json_object *h)
+{
+  char buf[256];
+
+  heading(out, "History (what the temporal rules read)");
+  row(out, 2, 10, "file", str(h, "path"));
+  snprintf(buf, sizeof buf, "the last %s (as far back as the policy's windows reach); older events are pruned",
+           str(h, "retention"));
+  row(out, 2, 10, "kept", buf);
+  if (!json_object_get_boolean(get(h, "present"))) {
+    fprintf(out, "  No history yet: no run of this box has decided anything under a temporal rule.\n");
+    return;
+  }
+  if (opt(h, "error")) {
+    row(out, 2, 10, "unreadable", str(h, "error"));
+    return;
+  }
+  snprintf(buf, sizeof buf, "%s (seq %s to %s)", str(h, "events"), str(h, "first_seq"), str(h, "last_seq"));
+  row(out, 2, 10, "events", buf);
+  row(out, 2, 10, "oldest", opt(h, "oldest") ? str(h, "oldest") : "(none)");
+  row(out, 2, 10, "newest", opt(h, "newest") ? str(h, "newest") : "(none)");
+  snprintf(buf, sizeof buf, "%s bytes on disk", str(h, "file_bytes"));
+  row(out, 2, 10, "size", buf);
+  if (json_object_get_boolean(get(h, "chain_intact")))
+    snprintf(buf, sizeof buf, "intact (every event's hash matches its predecessor's)");
+  else
+    snprintf(buf, sizeof buf, "BROKEN at event %s: %s", str(h, "broken_at_seq"), str(h, "problem"));
+  row(out, 2, 10, "chain", buf);
+  if (opt(h, "head_hash")) {
+    snprintf(buf, sizeof buf, "event %s, sha256 %s", str(h, "head_seq"), str(h, "head_hash"));
+    row(out, 2, 10, "head", buf);
+  }
+}
+
 static void findings(FILE *out, json_object *list)
 {
   heading(out, "Findings");
@@ -283,6 +318,8 @@ void audit_render_text(json_object *doc, FILE *out)
   fprintf(out, "box-broker audit of box \"%s\"\n", str(get(cfg, "box"), "name"));
   configuration(out, cfg);
   policy(out, get(doc, "policy"));
+  if (get(doc, "history") != NULL)
+    history(out, get(doc, "history"));
   findings(out, get(doc, "findings"));
   sandbox(out, get(doc, "sandbox"));
   activity(out, get(doc, "activity"));

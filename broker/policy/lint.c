@@ -83,7 +83,7 @@ const char *lint_rationale(const char *code)
 	for (size_t i = 0; code && i < sizeof kinds / sizeof kinds[0]; i++)
 		if (strcmp(kinds[i].code, code) == 0)
 			return kinds[i].rationale;
-	return NULL;
+	return lint_temporal_rationale(code);
 }
 
 const char *lint_severity_name(enum lint_severity sev)
@@ -1045,6 +1045,8 @@ void policy_lint(const struct policy_set *ps, const struct lint_options *opts, s
 		lint_shadowed(&L, i);
 	}
 	lint_metadata(&L);
+	if (opts->temporal)
+		lint_temporal(ps, opts->temporal, out);
 	sort_by_rule(out);
 	free(L.live);
 	free(L.no_path);

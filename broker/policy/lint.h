@@ -15,6 +15,9 @@
  *   no-metadata-forbid     medium  net permits, but no forbid on cloud metadata / link-local
  *   like-sibling-prefix    low     a permit path pattern "dir*" that also matches siblings
  *   permit-shadowed        low     a permit that a forbid always overrides
+ * and, given the policy's temporal leaves, the temporal-* lints of
+ * lint_temporal.c (caps written as permits, budgets and preconditions
+ * keyed on the wrong event kind, windows, dedup, correlation).
  *
  * The analyses are static (over the AST, with Box's schema) plus a few
  * probe evaluations with the real evaluator (metadata hosts, the workspace
@@ -45,6 +48,9 @@ struct lint_options {
 	/* The workspace as policies spell it ("~/src/project" under the
 	 * operator home, else absolute), or NULL to skip write-over-workspace. */
 	const char *workspace;
+	/* The policy's temporal leaves (parse_policy_set_temporal), or NULL
+	 * to skip the temporal lints. */
+	const struct temporal_set *temporal;
 };
 
 /* Runs every lint over ps (parsed and box_validate()d).  Findings come in
@@ -52,6 +58,12 @@ struct lint_options {
 void policy_lint(const struct policy_set *ps, const struct lint_options *opts,
                  struct lint_result *out);
 void lint_result_free(struct lint_result *res);
+
+/* lint_temporal.c: the temporal lints alone (policy_lint runs them when
+ * opts->temporal is set), and the rationale of their codes. */
+struct temporal_set;
+void lint_temporal(const struct policy_set *ps, const struct temporal_set *ts, struct lint_result *out);
+const char *lint_temporal_rationale(const char *code);
 
 /* "high", "medium", "low", "info". */
 const char *lint_severity_name(enum lint_severity sev);

@@ -154,6 +154,80 @@ static int definition(struct arena *a, struct lexer *lx, const struct token *def
 	return 0;
 }
 
+/* Adds m to the table (growing it in the arena). */
+static void append_macro(struct arena *a, struct macro_table *tab, size_t *cap, const struct macro *m)
+{
+	if (tab->n == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 8;
+		struct macro *v = arena_array(a, ncap, sizeof *v);
+		if (tab->n)
+			memcpy(v, tab->v, tab->n * sizeof *v);
+		tab->v = v;
+		*cap = ncap;
+	}
+	tab->v[tab->n++] = *m;
+}
+
+/* ---- the default library ------------------------------------------------------ */
+
+/* Dogwood's standard library (its DEFAULT_MACROS, described in the
+ * Dogwood guide, "Macros" > "The macro library"): four temporal macros
+ * every policy can call without a `def`.  The aggregates count or sum
+ * per timepoint ($t), so equal values at different events all count;
+ * count_distinct_within counts distinct keys instead. */
+static const char library_text[] =
+	/* the number of timepoints within ?w at which ?s held */
+	"def temporal count_within(?w, ?s) {\n"
+	"  count for ($t: Timepoint). where (formerly within ?w (?s && tp($t)))\n"
+	"};\n"
+	/* the sum of ?a over the events within ?w at which ?body held */
+	"def temporal sum_within(?a, ?w, ?body) {\n"
+	"  sum ?a for (?a: Long), ($t: Timepoint). where (formerly within ?w (?body && tp($t)))\n"
+	"};\n"
+	/* the number of distinct String keys ?k for which ?s held within ?w */
+	"def temporal count_distinct_within(?k, ?w, ?s) {\n"
+	"  count for (?k: String). where (formerly within ?w ?s)\n"
+	"};\n"
+	/* names the aggregate ?A as ?n in the condition ?B */
+	"def temporal bind(?n, ?A, ?B) {\n"
+	"  exists (?n: Long). (?A == ?n && ?B)\n"
+	"};\n";
+
+const char *macro_library_text(void)
+{
+	return library_text;
+}
+
+/* The library's definitions whose names the policy did not define itself
+ * (a policy's own `def` of a library name replaces the library's). */
+static int add_library(struct arena *a, struct macro_table *tab, size_t *cap, char *err, size_t errlen)
+{
+	size_t len = sizeof library_text - 1;
+	char *text = arena_strdup(a, library_text, len);
+	struct lexer lx;
+	lexer_init(&lx, text, len);
+	size_t user = tab->n;
+	for (;;) {
+		struct token t = lexer_next(&lx);
+		if (t.kind == T_EOF)
+			return 0;
+		struct macro m;
+		memset(&m, 0, sizeof m);
+		const char *end = t.p;
+		if (!tok_is(&t, "def") || definition(a, &lx, &t, &m, &end, err, errlen) != 0) {
+			snprintf(err, errlen, "1:1: the built-in macro library does not parse");
+			return -1;
+		}
+		m.line = 0;
+		m.library = 1;
+		int overridden = 0;
+		for (size_t i = 0; i < user; i++)
+			overridden |= strcmp(tab->v[i].name, m.name) == 0;
+		if (!overridden)
+			append_macro(a, tab, cap, &m);
+	}
+}
+
 int macro_collect(struct arena *a, char *text, size_t len, struct macro_table *tab, char *err, size_t errlen)
 {
 	struct lexer lx;
@@ -172,17 +246,9 @@ int macro_collect(struct arena *a, char *text, size_t len, struct macro_table *t
 				return -1;
 			if (macro_find(tab, m.name, strlen(m.name)))
 				return merr(err, errlen, &t, "macro `%s` is defined twice", m.name);
-			if (tab->n == cap) {
-				size_t ncap = cap ? cap * 2 : 8;
-				struct macro *v = arena_array(a, ncap, sizeof *v);
-				if (tab->n)
-					memcpy(v, tab->v, tab->n * sizeof *v);
-				tab->v = v;
-				cap = ncap;
-			}
 			/* the body must survive the blanking: keep a copy */
 			m.body = arena_strdup(a, m.body, m.bodylen);
-			tab->v[tab->n++] = m;
+			append_macro(a, tab, &cap, &m);
 			for (char *c = (char *)t.p; c < end; c++)
 				if (*c != '\n')
 					*c = ' ';
@@ -195,20 +261,28 @@ int macro_collect(struct arena *a, char *text, size_t len, struct macro_table *t
 		}
 		stmt_start = depth == 0 && t.kind == T_SEMI;
 	}
-	/* a body cannot call a macro */
+	if (add_library(a, tab, &cap, err, errlen) != 0)
+		return -1;
+	/* a body cannot call a macro (the library's included) */
 	for (size_t i = 0; i < tab->n; i++) {
 		struct lexer bl;
 		lexer_init(&bl, tab->v[i].body, tab->v[i].bodylen);
-		struct token prev = { T_EOF, NULL, 0, 0, 0 };
+		struct token prev = { T_EOF, NULL, 0, 0, 0 }, before = prev;
 		for (;;) {
 			struct token t = lexer_next(&bl);
 			if (t.kind == T_EOF || t.kind == T_ERROR)
 				break;
-			if (t.kind == T_LPAREN && prev.kind == T_IDENT && macro_find(tab, prev.p, prev.n)) {
+			/* NAME( is a call; ?NAME ( and $NAME ( are a parameter and a binder */
+			int sigil = (before.kind == T_QUESTION || before.kind == T_DOLLAR) && before.p + 1 == prev.p;
+			const struct macro *callee = t.kind == T_LPAREN && prev.kind == T_IDENT && !sigil
+			                             ? macro_find(tab, prev.p, prev.n) : NULL;
+			if (callee) {
 				struct token at = { T_IDENT, NULL, 0, tab->v[i].line, 1 };
-				return merr(err, errlen, &at, "macro `%s` calls macro `%.*s`: a macro body cannot call a macro",
-				            tab->v[i].name, (int)prev.n, prev.p);
+				return merr(err, errlen, &at, "macro `%s` calls macro `%.*s`%s: a macro body cannot call a macro",
+				            tab->v[i].name, (int)prev.n, prev.p,
+				            callee->library ? " (from the default library)" : "");
 			}
+			before = prev;
 			prev = t;
 		}
 	}

@@ -8,7 +8,15 @@
  * NAME(x, y) is replaced by the body with each ?param replaced by its
  * argument's text (parenthesised in Cedar, as written in temporal text,
  * where arguments are also windows and binder names) and each $name made
- * fresh for that expansion.  A body cannot call a macro; arguments can. */
+ * fresh for that expansion.  A body cannot call a macro; arguments can.
+ *
+ * Every policy also sees Dogwood's default library without a `def`:
+ *   count_within(?w, ?s)              events within ?w at which ?s held
+ *   sum_within(?a, ?w, ?body)         the sum of ?a over those events
+ *   count_distinct_within(?k, ?w, ?s) distinct String keys ?k
+ *   bind(?n, ?A, ?B)                  exists (?n: Long). (?A == ?n && ?B)
+ * A policy's own `def` of one of these names replaces it (Dogwood's rule:
+ * the policy's definition wins over the library's). */
 #ifndef BOX_POLICY_MACRO_H
 #define BOX_POLICY_MACRO_H
 
@@ -27,7 +35,8 @@ struct macro {
 	size_t nparams;
 	const char *body;
 	size_t bodylen;
-	int line;                       /* of the `def` */
+	int line;                       /* of the `def` (0 for the library) */
+	int library;                    /* from the default library */
 };
 
 struct macro_table {
@@ -36,9 +45,13 @@ struct macro_table {
 	int fresh;                      /* counter for $name binders */
 };
 
-/* Takes the `def` declarations out of text (writable, len bytes) into t.
+/* Takes the `def` declarations out of text (writable, len bytes) into t,
+ * then adds the default library's macros the text does not define.
  * 0, or -1 with "<line>:<col>: message" in err. */
 int macro_collect(struct arena *, char *text, size_t len, struct macro_table *t, char *err, size_t errlen);
+
+/* The default library's source text (Dogwood syntax), for documentation. */
+const char *macro_library_text(void);
 
 const struct macro *macro_find(const struct macro_table *, const char *name, size_t n);
 

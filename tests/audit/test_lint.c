@@ -18,7 +18,7 @@ static char *lint_codes(const char *text, const char *workspace)
   struct arena a;
   struct policy_set ps;
   struct lint_result res;
-  struct lint_options opts = { workspace };
+  struct lint_options opts = { workspace, NULL };
   char err[1024];
   static char out[2048];
   size_t o = 0;
@@ -53,7 +53,7 @@ static char *reading(const char *text)
   if (parse_policy_set(&a, text, strlen(text), "t.dw", &ps, err, sizeof err) != 0)
     ck_abort_msg("policy does not parse: %s", err);
   ck_assert_uint_ge(ps.n, 1);
-  r = audit_rule_reading(&ps.rules[0]);
+  r = audit_rule_reading(&ps.rules[0], NULL);
   snprintf(out, sizeof out, "%s", r);
   free(r);
   arena_free(&a);
