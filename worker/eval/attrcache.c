@@ -1,0 +1,161 @@
+/* attrcache.c -- the slow side of the attribute inline caches (attrcache.h):
+ * the full lookup or store when an entry does not answer, and the filling
+ * of the entry from what that lookup found.  An entry is filled only for
+ * the cases the hit paths reproduce exactly: instances of classes whose
+ * __getattribute__ / __setattr__ are object's (no override on the class or
+ * a base), exact modules, and names found on the class as plain functions
+ * for method loads.  A class attribute whose own type is a Python class is
+ * never cached: that class may gain or lose __get__/__set__ later, which
+ * changes the lookup order without touching the version of the class
+ * holding it.
+ */
+#include "config.h"
+
+#include "worker/eval/attrcache.h"
+
+/* The class attribute (or descriptor) an entry holds, looked up for o. */
+Value attr_load_class_value(const AttrCache *ac, Value o)
+{
+	Value descr = ac->value;
+	Type *dt = val_type(descr);
+	if (!dt->descr_get)
+		return val_incref(descr);
+	val_incref(descr);   /* __get__ may drop the class's reference */
+	Value r = dt->descr_get(descr, o, v_obj(&o.u.o->type->ob));
+	val_decref(descr);
+	return r;
+}
+
+/* The entry number of name in o's instance dict, for the hint */
+static uint32_t dict_hint_of(Value o, Str *name)
+{
+	Dict *d = *obj_dict_ptr(o.u.o);
+	ssize_t ix = d ? dict_find_str_index(d, name) : -1;
+	return ix >= 0 && ix <= (ssize_t)UINT32_MAX ? (uint32_t)ix : 0;
+}
+
+static void fill_load(AttrCache *ac, Value o, Str *name)
+{
+	ac->kind = AC_EMPTY;
+	if (o.tag != V_OBJ)
+		return;
+	Type *t = o.u.o->type;
+	if (t == &module_type) {
+		Dict *d = ((Module *)o.u.o)->dict;
+		Value v = d->ob.type == &dict_type ? dict_get_str(d, name) : v_null();
+		if (!IS_NULL(v)) {
+			ac->kind = AC_MODULE;
+			ac->version = d->version;
+			ac->value = v;
+		}
+		return;
+	}
+	if (t->getattr != object_type.getattr)
+		return;
+	uint64_t version = type_cache_version(t);
+	if (!version)
+		return;
+	Value descr = type_lookup(t, name);
+	Type *dt = IS_NULL(descr) ? NULL : val_type(descr);
+	if (dt && (dt->flags & TF_HEAPTYPE))
+		return;   /* a Python descriptor class may gain or lose __set__ later */
+	if (dt && dt->descr_get && dt->descr_set) {
+		ac->kind = AC_DATA_DESCR;
+	} else {
+		if (!obj_dict_ptr(o.u.o))
+			return;
+		ac->kind = dt ? AC_DICT_THEN_CLASS : AC_DICT;
+		ac->hint = dict_hint_of(o, name);
+	}
+	ac->version = version;
+	ac->value = descr;
+}
+
+Value attr_load_miss(AttrCache *ac, Value o, Str *name)
+{
+	Value r = obj_getattr(o, name);
+	if (!IS_NULL(r))
+		fill_load(ac, o, name);
+	return r;
+}
+
+static void fill_store(AttrCache *ac, Value o, Str *name)
+{
+	ac->kind = AC_EMPTY;
+	if (o.tag != V_OBJ)
+		return;
+	Type *t = o.u.o->type;
+	if (t->setattr != object_type.setattr)
+		return;
+	uint64_t version = type_cache_version(t);
+	if (!version)
+		return;
+	Value descr = type_lookup(t, name);
+	Type *dt = IS_NULL(descr) ? NULL : val_type(descr);
+	if (dt && (dt->flags & TF_HEAPTYPE))
+		return;
+	if (dt && dt->descr_set) {
+		ac->kind = AC_STORE_DESCR;
+	} else {
+		if (!obj_dict_ptr(o.u.o) || (t->flags & TF_SLOTS_ONLY))
+			return;
+		ac->kind = AC_STORE_DICT;
+		ac->hint = dict_hint_of(o, name);
+	}
+	ac->version = version;
+	ac->value = descr;
+}
+
+int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v)
+{
+	int r = obj_setattr(o, name, v);
+	if (r == 0)
+		fill_store(ac, o, name);
+	return r;
+}
+
+/* An AC_STORE_DICT entry whose hint does not hold the name in this
+ * instance's dict (a new instance being filled in, usually): the store
+ * without the class lookup, remembering where the name went. */
+int attr_store_dict_slow(AttrCache *ac, Value o, Str *name, Value v)
+{
+	Dict *d = instance_dict_of(o);
+	if (!d)
+		return -1;
+	if (instance_dict_store(o, d, name, v) < 0)
+		return -1;
+	size_t last = d->nentries - 1;
+	if (d->entries[last].key.tag == V_OBJ && d->entries[last].key.u.o == &name->ob && last <= UINT32_MAX)
+		ac->hint = (uint32_t)last;
+	return 0;
+}
+
+/* LOAD_METHOD past its entry: the function on the class and true when
+ * o.name is one that o's dict does not shadow (the entry is filled then),
+ * else o.name itself (bound) and false; NULL with an exception set. */
+Value attr_method_miss(AttrCache *ac, Value o, Str *name, bool *is_method)
+{
+	Type *t = val_type(o);
+	*is_method = false;
+	ac->kind = AC_EMPTY;
+	if (t->getattr == object_type.getattr || t->getattr == int_type.getattr) {
+		Value m = type_lookup(t, name);
+		if (!IS_NULL(m) && (obj_is(m, &func_type) ||
+				    (obj_is(m, &builtin_type) && ((Builtin *)m.u.o)->owner &&
+				     IS_NULL(((Builtin *)m.u.o)->self) && !(((Builtin *)m.u.o)->flags & BF_CLASSMETHOD)) ||
+				    obj_is(m, &wrapper_type))) {
+			Dict **dp = o.tag == V_OBJ ? obj_dict_ptr(o.u.o) : NULL;
+			if (!(dp && *dp && !IS_NULL(dict_get_str(*dp, name)))) {
+				uint64_t version = type_cache_version(t);
+				if (version) {
+					ac->kind = dp ? AC_METHOD : AC_METHOD_NODICT;
+					ac->version = version;
+					ac->value = m;
+				}
+				*is_method = true;
+				return m;
+			}
+		}
+	}
+	return obj_getattr(o, name);
+}
