@@ -1051,17 +1051,13 @@ static int object_set_dict(Value v, Value val)
 		err_format(Exc_AttributeError, "'%s' object has no attribute '__dict__'", type_name_of(v));
 		return -1;
 	}
-	if (IS_NULL(val)) {
-		err_format(Exc_TypeError, "cannot delete __dict__");
-		return -1;
-	}
-	if (!IS_DICT(val)) {
+	if (!IS_NULL(val) && !IS_DICT(val)) {
 		err_format(Exc_TypeError, "__dict__ must be set to a dictionary, not a '%s'", type_name_of(val));
 		return -1;
 	}
 	Dict *old = *dp;
-	obj_incref(val.u.o);
-	*dp = AS_DICT(val);
+	val_incref(val);
+	*dp = IS_NULL(val) ? NULL : AS_DICT(val);   /* deleted: a new one when next needed */
 	obj_xdecref(old ? &old->ob : NULL);
 	return 0;
 }
