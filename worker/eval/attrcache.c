@@ -26,92 +26,95 @@ Value attr_load_class_value(const AttrCache *ac, Value o)
 	return r;
 }
 
-/* The entry number of name in o's instance dict, for the hint */
-static uint32_t dict_hint_of(Value o, Str *name)
+/* An entry for a module attribute, when o is an exact module whose dict
+ * holds name. */
+static void fill_module(AttrCache *ac, Value o, Str *name)
 {
-	Dict *d = *obj_dict_ptr(o.u.o);
-	ssize_t ix = d ? dict_find_str_index(d, name) : -1;
-	return ix >= 0 && ix <= (ssize_t)UINT32_MAX ? (uint32_t)ix : 0;
+	Dict *d = ((Module *)o.u.o)->dict;
+	Value v = d->ob.type == &dict_type ? dict_get_str(d, name) : v_null();
+	if (!IS_NULL(v)) {
+		ac->kind = AC_MODULE;
+		ac->version = d->version;
+		ac->value = v;
+	}
 }
 
-static void fill_load(AttrCache *ac, Value o, Str *name)
+/* The class attribute t holds for name, in *descr (V_NULL: none); false
+ * when an entry must not be made: t's version cannot be cached, or the
+ * attribute is an instance of a Python class (a descriptor class may gain
+ * or lose __get__/__set__ later, which changes the lookup order without
+ * touching t's version). */
+static bool cacheable_class_attr(Type *t, Str *name, uint64_t *version, Value *descr)
 {
-	ac->kind = AC_EMPTY;
-	if (o.tag != V_OBJ)
-		return;
-	Type *t = o.u.o->type;
-	if (t == &module_type) {
-		Dict *d = ((Module *)o.u.o)->dict;
-		Value v = d->ob.type == &dict_type ? dict_get_str(d, name) : v_null();
-		if (!IS_NULL(v)) {
-			ac->kind = AC_MODULE;
-			ac->version = d->version;
-			ac->value = v;
-		}
-		return;
-	}
-	if (t->getattr != object_type.getattr)
-		return;
-	uint64_t version = type_cache_version(t);
-	if (!version)
-		return;
-	Value descr = type_lookup(t, name);
-	Type *dt = IS_NULL(descr) ? NULL : val_type(descr);
-	if (dt && (dt->flags & TF_HEAPTYPE))
-		return;   /* a Python descriptor class may gain or lose __set__ later */
-	if (dt && dt->descr_get && dt->descr_set) {
-		ac->kind = AC_DATA_DESCR;
-	} else {
-		if (!obj_dict_ptr(o.u.o))
-			return;
-		ac->kind = dt ? AC_DICT_THEN_CLASS : AC_DICT;
-		ac->hint = dict_hint_of(o, name);
-	}
-	ac->version = version;
-	ac->value = descr;
+	*version = type_cache_version(t);
+	if (!*version)
+		return false;
+	*descr = type_lookup(t, name);
+	return IS_NULL(*descr) || !(val_type(*descr)->flags & TF_HEAPTYPE);
 }
 
+/* LOAD_ATTR past its entry: generic_getattr()'s lookup, done here so that
+ * it fills the entry as it goes (a site that sees several classes misses
+ * often: its misses cost what the uncached lookup did). */
 Value attr_load_miss(AttrCache *ac, Value o, Str *name)
 {
-	Value r = obj_getattr(o, name);
-	if (!IS_NULL(r))
-		fill_load(ac, o, name);
-	return r;
-}
-
-static void fill_store(AttrCache *ac, Value o, Str *name)
-{
 	ac->kind = AC_EMPTY;
 	if (o.tag != V_OBJ)
-		return;
+		return obj_getattr(o, name);
 	Type *t = o.u.o->type;
-	if (t->setattr != object_type.setattr)
-		return;
-	uint64_t version = type_cache_version(t);
-	if (!version)
-		return;
-	Value descr = type_lookup(t, name);
+	if (t == &module_type) {
+		Value r = obj_getattr(o, name);
+		if (!IS_NULL(r))
+			fill_module(ac, o, name);
+		return r;
+	}
+	uint64_t version;
+	Value descr;
+	if (t->getattr != object_type.getattr || !cacheable_class_attr(t, name, &version, &descr))
+		return obj_getattr(o, name);
 	Type *dt = IS_NULL(descr) ? NULL : val_type(descr);
-	if (dt && (dt->flags & TF_HEAPTYPE))
-		return;
+	if (dt && dt->descr_get && dt->descr_set) {
+		ac->kind = AC_DATA_DESCR;
+		ac->version = version;
+		ac->value = descr;
+		return attr_load_class_value(ac, o);
+	}
+	Dict **dp = obj_dict_ptr(o.u.o);
+	if (!dp)
+		return obj_getattr(o, name);
+	ssize_t ix = *dp ? dict_find_str_index(*dp, name) : -1;
+	ac->kind = dt ? AC_DICT_THEN_CLASS : AC_DICT;
+	ac->version = version;
+	ac->value = descr;
+	ac->hint = ix >= 0 && ix <= (ssize_t)UINT32_MAX ? (uint32_t)ix : 0;
+	if (ix >= 0)
+		return val_incref((*dp)->entries[ix].value);
+	if (dt)
+		return attr_load_class_value(ac, o);
+	return obj_getattr(o, name);   /* AttributeError, with its details */
+}
+
+/* STORE_ATTR past its entry: generic_setattr()'s store, filling the entry */
+int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v)
+{
+	ac->kind = AC_EMPTY;
+	uint64_t version;
+	Value descr;
+	if (o.tag != V_OBJ || o.u.o->type->setattr != object_type.setattr ||
+	    !cacheable_class_attr(o.u.o->type, name, &version, &descr))
+		return obj_setattr(o, name, v);
+	Type *t = o.u.o->type, *dt = IS_NULL(descr) ? NULL : val_type(descr);
 	if (dt && dt->descr_set) {
 		ac->kind = AC_STORE_DESCR;
 	} else {
 		if (!obj_dict_ptr(o.u.o) || (t->flags & TF_SLOTS_ONLY))
-			return;
+			return obj_setattr(o, name, v);
 		ac->kind = AC_STORE_DICT;
-		ac->hint = dict_hint_of(o, name);
+		ac->hint = 0;
 	}
 	ac->version = version;
 	ac->value = descr;
-}
-
-int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v)
-{
-	int r = obj_setattr(o, name, v);
-	if (r == 0)
-		fill_store(ac, o, name);
-	return r;
+	return attr_store(ac, o, name, v);
 }
 
 /* An AC_STORE_DICT entry whose hint does not hold the name in this
