@@ -26,6 +26,43 @@ Value attr_load_class_value(const AttrCache *ac, Value o)
 	return r;
 }
 
+/* cls.name for an AC_CLASS_ATTR entry (type_getattr() past its checks) */
+Value attr_class_attr_value(const AttrCache *ac, Value cls)
+{
+	Value attr = ac->value;
+	Type *at = val_type(attr);
+	if (!at->descr_get)
+		return val_incref(attr);
+	val_incref(attr);
+	Value r = at->descr_get(attr, v_null(), cls);
+	val_decref(attr);
+	return r;
+}
+
+/* An entry for cls.name, when cls is a class whose metaclass is exactly
+ * type, type itself has no attribute of that name (its data descriptors,
+ * __name__ or __dict__, would come first), and the class's is not an
+ * instance of a Python class.  For LOAD_METHOD (plain_only) the value
+ * must be what the load returns: a function or a value without __get__. */
+static void fill_class_attr(AttrCache *ac, Value cls, Str *name, bool plain_only)
+{
+	Type *c = (Type *)cls.u.o;
+	if (!IS_NULL(type_lookup(&type_type, name)))
+		return;
+	Value attr = type_lookup(c, name);
+	if (IS_NULL(attr))
+		return;
+	Type *at = val_type(attr);
+	if ((at->flags & TF_HEAPTYPE) || (plain_only && at->descr_get && at != &func_type))
+		return;
+	uint64_t version = type_cache_version(c);
+	if (!version)
+		return;
+	ac->kind = AC_CLASS_ATTR;
+	ac->version = version;
+	ac->value = attr;
+}
+
 /* An entry for a module attribute, when o is an exact module whose dict
  * holds name. */
 static void fill_module(AttrCache *ac, Value o, Str *name)
@@ -62,10 +99,14 @@ Value attr_load_miss(AttrCache *ac, Value o, Str *name)
 	if (o.tag != V_OBJ)
 		return obj_getattr(o, name);
 	Type *t = o.u.o->type;
-	if (t == &module_type) {
+	if (t == &module_type || t == &type_type) {
 		Value r = obj_getattr(o, name);
-		if (!IS_NULL(r))
-			fill_module(ac, o, name);
+		if (!IS_NULL(r)) {
+			if (t == &module_type)
+				fill_module(ac, o, name);
+			else
+				fill_class_attr(ac, o, name, false);
+		}
 		return r;
 	}
 	uint64_t version;
@@ -160,5 +201,10 @@ Value attr_method_miss(AttrCache *ac, Value o, Str *name, bool *is_method)
 			}
 		}
 	}
-	return obj_getattr(o, name);
+	Value r = obj_getattr(o, name);
+	if (!IS_NULL(r) && obj_is(o, &module_type))
+		fill_module(ac, o, name);
+	else if (!IS_NULL(r) && obj_is(o, &type_type))
+		fill_class_attr(ac, o, name, true);
+	return r;
 }

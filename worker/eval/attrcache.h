@@ -10,7 +10,8 @@
  * never reused).  An instance attribute is looked up at the entry number
  * where the instruction last found it in an instance dict (checked by key
  * identity, so a different dict, a deleted attribute or another order
- * simply misses).  The hit paths are here, inline; the misses, which do
+ * simply misses).  Attributes of a class itself (C.attr, C.method(...))
+ * are keyed by that class's version when its metaclass is type.  The hit paths are here, inline; the misses, which do
  * the full lookup and fill the entry, are in attrcache.c.
  */
 #ifndef BOX_ATTRCACHE_H
@@ -25,6 +26,7 @@ enum {
 	AC_DICT_THEN_CLASS,  /* instance dict, else the class's plain value or non-data descriptor */
 	AC_DATA_DESCR,       /* the class's data descriptor (slot member, property) */
 	AC_MODULE,           /* a module's global; version is its dict's */
+	AC_CLASS_ATTR,       /* an attribute of a class (whose metaclass is type); its version */
 	/* method loads: a function on the class (not bound) */
 	AC_METHOD,           /* instances have a dict: it must not shadow the name */
 	AC_METHOD_NODICT,    /* instances have no dict */
@@ -64,6 +66,7 @@ static inline Value attr_dict_at_hint(Dict *d, uint32_t hint, Str *name)
 
 Value attr_load_miss(AttrCache *ac, Value o, Str *name);            /* attrcache.c */
 Value attr_load_class_value(const AttrCache *ac, Value o);
+Value attr_class_attr_value(const AttrCache *ac, Value cls);
 int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v);
 int attr_store_dict_slow(AttrCache *ac, Value o, Str *name, Value v);
 Value attr_method_miss(AttrCache *ac, Value o, Str *name, bool *is_method);
@@ -77,6 +80,9 @@ static inline Value attr_load(AttrCache *ac, Value o, Str *name)
 		if (ac->kind == AC_MODULE) {
 			if (t == &module_type && ((Module *)ob)->dict->version == ac->version)
 				return val_incref(ac->value);
+		} else if (ac->kind == AC_CLASS_ATTR) {
+			if (t == &type_type && ((Type *)ob)->version == ac->version)
+				return attr_class_attr_value(ac, o);
 		} else if (t->version == ac->version) {
 			switch (ac->kind) {
 			case AC_DICT: {
@@ -131,23 +137,39 @@ static inline int attr_store(AttrCache *ac, Value o, Str *name, Value v)
 	return attr_store_miss(ac, o, name, v);
 }
 
-/* LOAD_METHOD: true with the function (borrowed) in *m when o.name is a
- * plain function on o's class that o's dict does not shadow; false when
- * the entry does not answer (attr_method_miss() then). */
-static inline bool attr_method_hit(const AttrCache *ac, Value o, Str *name, Value *m)
+/* LOAD_METHOD's entry: AC_METHOD_HIT with the function (borrowed) in *m
+ * when o.name is a plain function on o's class that o's dict does not
+ * shadow; AC_VALUE_HIT with o.name (borrowed) in *m for a module's
+ * attribute or a class's function or plain value; AC_MISS when the entry does not answer (attr_method_miss()). */
+enum { AC_MISS, AC_METHOD_HIT, AC_VALUE_HIT };
+static inline int attr_method_hit(const AttrCache *ac, Value o, Str *name, Value *m)
 {
 	Type *t = val_type(o);
+	if (ac->kind == AC_MODULE) {
+		if (t == &module_type && ((Module *)o.u.o)->dict->version == ac->version) {
+			*m = ac->value;
+			return AC_VALUE_HIT;
+		}
+		return AC_MISS;
+	}
+	if (ac->kind == AC_CLASS_ATTR) {   /* filled only with values that bind to themselves */
+		if (t == &type_type && ((Type *)o.u.o)->version == ac->version) {
+			*m = ac->value;
+			return AC_VALUE_HIT;
+		}
+		return AC_MISS;
+	}
 	if (t->version != ac->version)
-		return false;
+		return AC_MISS;
 	if (ac->kind == AC_METHOD) {
 		Dict *d = *obj_dict_ptr(o.u.o);
 		if (d && d->used && !IS_NULL(dict_get_str(d, name)))
-			return false;
+			return AC_MISS;
 	} else if (ac->kind != AC_METHOD_NODICT) {
-		return false;
+		return AC_MISS;
 	}
 	*m = ac->value;
-	return true;
+	return AC_METHOD_HIT;
 }
 
 #endif

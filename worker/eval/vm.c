@@ -1061,9 +1061,16 @@ Value vm_run(Frame *f)
 		if (!ac)
 			ERROR();
 		Value m;
-		if (attr_method_hit(ac, o, name, &m)) {
+		int hit = attr_method_hit(ac, o, name, &m);
+		if (hit == AC_METHOD_HIT) {
 			TOP() = val_incref(m);
 			PUSH(o);
+			DISPATCH();
+		}
+		if (hit == AC_VALUE_HIT) {
+			TOP() = val_incref(m);
+			PUSH(v_null());
+			val_decref(o);
 			DISPATCH();
 		}
 		bool is_method;
