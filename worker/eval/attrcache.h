@@ -64,6 +64,18 @@ static inline Value attr_dict_at_hint(Dict *d, uint32_t hint, Str *name)
 	return v_null();
 }
 
+/* Does d hold name?  The first probe of dict_table.c's lookup inline:
+ * an empty index slot (-1) there means absent, which is the usual answer
+ * when a method's name is checked against an instance dict. */
+static inline bool attr_dict_has(Dict *d, Str *name)
+{
+	if (!d->used)
+		return false;
+	if (name->hashed && d->index[(size_t)name->hash & d->mask] == -1)
+		return false;
+	return !IS_NULL(dict_get_str(d, name));
+}
+
 Value attr_load_miss(AttrCache *ac, Value o, Str *name);            /* attrcache.c */
 Value attr_load_class_value(const AttrCache *ac, Value o);
 Value attr_class_attr_value(const AttrCache *ac, Value cls);
@@ -163,7 +175,7 @@ static inline int attr_method_hit(const AttrCache *ac, Value o, Str *name, Value
 		return AC_MISS;
 	if (ac->kind == AC_METHOD) {
 		Dict *d = *obj_dict_ptr(o.u.o);
-		if (d && d->used && !IS_NULL(dict_get_str(d, name)))
+		if (d && attr_dict_has(d, name))
 			return AC_MISS;
 	} else if (ac->kind != AC_METHOD_NODICT) {
 		return AC_MISS;
