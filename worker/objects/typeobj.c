@@ -389,11 +389,22 @@ static bool slot_allowed(Type *t, Str *name);
 
 /* The store of an attribute into v's instance dict d (not a deletion):
  * the class remembers how many attributes its instances hold, so later
- * instance dicts start with a table that fits them. */
+ * instance dicts start with a table that fits them.  The name is interned
+ * first, as CPython's setattr does: names in code are, so lookups then
+ * find the key by identity (object.__setattr__(self, 'f', v) in a frozen
+ * dataclass's __init__ stores a constant that is not). */
 int instance_dict_store(Value v, Dict *d, Str *name, Value val)
 {
 	Type *t = v.u.o->type;
-	int r = dict_set_str(d, name, val);
+	int r;
+	if (!name->interned && name->ob.type == &str_type) {
+		obj_incref(&name->ob);
+		Str *key = str_intern_str(name);
+		r = dict_set_str(d, key, val);
+		obj_decref(&key->ob);
+	} else {
+		r = dict_set_str(d, name, val);
+	}
 	if (d->used > t->dict_hint && t->dict_hint < DICT_HINT_MAX)
 		t->dict_hint = (uint32_t)d->used;
 	return r;
