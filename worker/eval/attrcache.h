@@ -84,7 +84,7 @@ int attr_store_dict_slow(AttrCache *ac, Value o, Str *name, Value v);
 Value attr_method_miss(AttrCache *ac, Value o, Str *name, bool *is_method);
 
 /* o.name (a new reference), or NULL with an exception set */
-static inline Value attr_load(AttrCache *ac, Value o, Str *name)
+static inline __attribute__((always_inline)) Value attr_load(AttrCache *ac, Value o, Str *name)
 {
 	if (o.tag == V_OBJ) {
 		Obj *ob = o.u.o;
@@ -128,7 +128,7 @@ static inline Value attr_load(AttrCache *ac, Value o, Str *name)
 }
 
 /* o.name = v; 0, or -1 with an exception set */
-static inline int attr_store(AttrCache *ac, Value o, Str *name, Value v)
+static inline __attribute__((always_inline)) int attr_store(AttrCache *ac, Value o, Str *name, Value v)
 {
 	if (o.tag == V_OBJ && o.u.o->type->version == ac->version) {
 		if (ac->kind == AC_STORE_DICT) {
@@ -154,7 +154,7 @@ static inline int attr_store(AttrCache *ac, Value o, Str *name, Value v)
  * shadow; AC_VALUE_HIT with o.name (borrowed) in *m for a module's
  * attribute or a class's function or plain value; AC_MISS when the entry does not answer (attr_method_miss()). */
 enum { AC_MISS, AC_METHOD_HIT, AC_VALUE_HIT };
-static inline int attr_method_hit(const AttrCache *ac, Value o, Str *name, Value *m)
+static inline __attribute__((always_inline)) int attr_method_hit(const AttrCache *ac, Value o, Str *name, Value *m)
 {
 	Type *t = val_type(o);
 	if (ac->kind == AC_MODULE) {
