@@ -95,6 +95,7 @@ static bool cacheable_class_attr(Type *t, Str *name, uint64_t *version, Value *d
  * often: its misses cost what the uncached lookup did). */
 Value attr_load_miss(AttrCache *ac, Value o, Str *name)
 {
+	uint32_t hint = ac->hint;   /* subclasses sharing a site often share the layout too */
 	ac->kind = AC_EMPTY;
 	if (o.tag != V_OBJ)
 		return obj_getattr(o, name);
@@ -123,7 +124,9 @@ Value attr_load_miss(AttrCache *ac, Value o, Str *name)
 	Dict **dp = obj_dict_ptr(o.u.o);
 	if (!dp)
 		return obj_getattr(o, name);
-	ssize_t ix = *dp ? dict_find_str_index(*dp, name) : -1;
+	ssize_t ix = -1;
+	if (*dp)
+		ix = !IS_NULL(attr_dict_at_hint(*dp, hint, name)) ? (ssize_t)hint : dict_find_str_index(*dp, name);
 	ac->kind = dt ? AC_DICT_THEN_CLASS : AC_DICT;
 	ac->version = version;
 	ac->value = descr;
@@ -150,8 +153,7 @@ int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v)
 	} else {
 		if (!obj_dict_ptr(o.u.o) || (t->flags & TF_SLOTS_ONLY))
 			return obj_setattr(o, name, v);
-		ac->kind = AC_STORE_DICT;
-		ac->hint = 0;
+		ac->kind = AC_STORE_DICT;   /* the hint stays: another class's layout is often the same */
 	}
 	ac->version = version;
 	ac->value = descr;
