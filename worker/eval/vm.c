@@ -15,6 +15,7 @@
 #include "worker/runtime/runtime.h"
 #include "worker/compile/opcodes.h"
 #include "worker/eval/vm.h"
+#include "worker/eval/attrcache.h"
 #include "worker/runtime/gc.h"
 
 /* ---- the VM stack for frames ---------------------------------------------- */
@@ -1022,7 +1023,10 @@ Value vm_run(Frame *f)
 	TARGET(LOAD_ATTR) {
 		Value o = TOP();
 		SAVE_FRAME();
-		Value r = obj_getattr(o, co->names[arg]);
+		AttrCache *ac = attr_cache_at(co, ip);
+		if (!ac)
+			ERROR();
+		Value r = attr_load(ac, o, co->names[arg]);
 		if (IS_NULL(r))
 			ERROR();
 		TOP() = r;
@@ -1032,7 +1036,8 @@ Value vm_run(Frame *f)
 	TARGET(STORE_ATTR) {
 		Value o = POP(), v = POP();
 		SAVE_FRAME();
-		int r = obj_setattr(o, co->names[arg], v);
+		AttrCache *ac = attr_cache_at(co, ip);
+		int r = ac ? attr_store(ac, o, co->names[arg], v) : -1;
 		val_decref(o);
 		val_decref(v);
 		if (r < 0)
@@ -1051,31 +1056,32 @@ Value vm_run(Frame *f)
 	TARGET(LOAD_METHOD) {
 		Value o = TOP();
 		Str *name = co->names[arg];
-		Type *t = val_type(o);
 		SAVE_FRAME();
-		if (t->getattr == object_type.getattr || t->getattr == int_type.getattr) {
-			Value m = type_lookup(t, name);
-			if (!IS_NULL(m) && (obj_is(m, &func_type) ||
-					    (obj_is(m, &builtin_type) && ((Builtin *)m.u.o)->owner &&
-					     IS_NULL(((Builtin *)m.u.o)->self) && !(((Builtin *)m.u.o)->flags & BF_CLASSMETHOD)) ||
-					    obj_is(m, &wrapper_type))) {
-				bool shadowed = false;
-				Dict **dp = o.tag == V_OBJ ? obj_dict_ptr(o.u.o) : NULL;
-				if (dp) {
-					Dict *d = *dp;
-					if (d && !IS_NULL(dict_get_str(d, name)))
-						shadowed = true;
-				}
-				if (!shadowed) {
-					TOP() = val_incref(m);
-					PUSH(o);
-					DISPATCH();
-				}
-			}
+		AttrCache *ac = attr_cache_at(co, ip);
+		if (!ac)
+			ERROR();
+		Value m;
+		int hit = attr_method_hit(ac, o, name, &m);
+		if (hit == AC_METHOD_HIT) {
+			TOP() = val_incref(m);
+			PUSH(o);
+			DISPATCH();
 		}
-		Value r = obj_getattr(o, name);
+		if (hit == AC_VALUE_HIT) {
+			TOP() = val_incref(m);
+			PUSH(v_null());
+			val_decref(o);
+			DISPATCH();
+		}
+		bool is_method;
+		Value r = attr_method_miss(ac, o, name, &is_method);
 		if (IS_NULL(r))
 			ERROR();
+		if (is_method) {
+			TOP() = val_incref(r);
+			PUSH(o);
+			DISPATCH();
+		}
 		TOP() = r;
 		PUSH(v_null());
 		val_decref(o);

@@ -343,6 +343,28 @@ Value dict_get_str(Dict *d, Str *key)
 	}
 }
 
+/* The entry number of the str key in d, or -1: an attribute inline cache
+ * (eval/attrcache.h) remembers where an instance's attribute sits. */
+ssize_t dict_find_str_index(Dict *d, Str *key)
+{
+	if (!d->index)
+		return -1;
+	DictEntry *e = find_str_entry(d, &key->ob, key->data, key->nbytes, hash_of_str(key));
+	return e ? e - d->entries : -1;
+}
+
+/* A new value for the live entry ix (its key checked by the caller): an
+ * attribute store through an inline cache, as dict_set_str() would. */
+void dict_replace_at(Dict *d, size_t ix, Value v)
+{
+	DictEntry *e = &d->entries[ix];
+	maintain_tracking(d, e->key, v);
+	Value old = e->value;
+	e->value = val_incref(v);
+	d->version = dict_version_counter++;
+	val_decref(old);
+}
+
 /* The str key equal to the n bytes at p (whose str hash is `hash`), or
  * NULL: a lookup with no Str to build first (str_intern of a C string). */
 Str *dict_find_str_bytes(Dict *d, const char *p, size_t n, int64_t hash)

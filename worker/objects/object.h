@@ -95,7 +95,9 @@ struct Type {
 	Tuple *mro;
 	Dict *dict;
 	uint32_t flags;
-	uint32_t version;          /* bumped when the type or a base changes */
+	uint64_t version;          /* bumped when the type or a base changes; never
+	                            * reused (0: none yet), so a version names one
+	                            * state of one type (attribute inline caches) */
 	size_t basicsize;          /* instance size */
 	ssize_t dictoffset;        /* offset of Dict * in instances, 0 = none */
 	Str *doc;

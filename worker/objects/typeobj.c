@@ -30,7 +30,7 @@ Type type_type, object_type, none_type, bool_type, int_type, float_type,
 	gen_asend_type, getset_type;
 Obj ellipsis_obj, notimpl_obj;
 
-static uint32_t next_version = 1;
+static uint64_t next_version = 1;
 
 /* ---- allocation -------------------------------------------------------- */
 
@@ -254,7 +254,7 @@ static Tuple *compute_mro(Type *t)
 #define MCACHE_SIZE 4096
 static struct {
 	Type *type;
-	uint32_t version;
+	uint64_t version;
 	Str *name;
 	Value value;    /* borrowed; V_NULL caches "absent" */
 } mcache[MCACHE_SIZE];
@@ -319,7 +319,7 @@ static Value type_lookup_miss(Type *t, Str *name, size_t h)
 	}
 	if (name->interned) {
 		if (!t->version)
-			t->version = next_version;
+			t->version = ++next_version;
 		if (mcache[h].type == NULL) {
 			if (mcache_nfilled < MCACHE_TRACKED)
 				mcache_filled[mcache_nfilled] = (uint16_t)h;
@@ -387,6 +387,37 @@ Value generic_getattr(Value v, Str *name)
 
 static bool slot_allowed(Type *t, Str *name);
 
+/* The store of an attribute into v's instance dict d (not a deletion):
+ * the class remembers how many attributes its instances hold, so later
+ * instance dicts start with a table that fits them.  The name is interned
+ * first, as CPython's setattr does: names in code are, so lookups then
+ * find the key by identity (object.__setattr__(self, 'f', v) in a frozen
+ * dataclass's __init__ stores a constant that is not). */
+int instance_dict_store(Value v, Dict *d, Str *name, Value val)
+{
+	Type *t = v.u.o->type;
+	int r;
+	if (!name->interned && name->ob.type == &str_type) {
+		obj_incref(&name->ob);
+		Str *key = str_intern_str(name);
+		r = dict_set_str(d, key, val);
+		obj_decref(&key->ob);
+	} else {
+		r = dict_set_str(d, name, val);
+	}
+	if (d->used > t->dict_hint && t->dict_hint < DICT_HINT_MAX)
+		t->dict_hint = (uint32_t)d->used;
+	return r;
+}
+
+/* The instance dict of v (made now if it has none yet), or NULL: an
+ * error, or v has no __dict__. */
+Dict *instance_dict_of(Value v)
+{
+	Value d = dict_of(v);
+	return IS_NULL(d) ? NULL : AS_DICT(d);
+}
+
 int generic_setattr(Value v, Str *name, Value val)
 {
 	Type *t = val_type(v);
@@ -416,11 +447,7 @@ int generic_setattr(Value v, Str *name, Value val)
 			}
 			return r;
 		}
-		Dict *dd = AS_DICT(d);
-		int r = dict_set_str(dd, name, val);
-		if (dd->used > t->dict_hint && t->dict_hint < DICT_HINT_MAX)
-			t->dict_hint = (uint32_t)dd->used;
-		return r;
+		return instance_dict_store(v, AS_DICT(d), name, val);
 	}
 	if (IS_NULL(descr))
 		err_format(Exc_AttributeError, "'%s' object has no attribute '%s'", t->name, name->data);
@@ -1025,6 +1052,27 @@ static Value object_get_dict(Value v)
 	return val_incref(d);
 }
 
+/* obj.__dict__ = d: the instance dict replaced by another dict (the
+ * attribute inline caches of the VM find attributes by key identity in
+ * whatever dict the instance holds, so they need no notice). */
+static int object_set_dict(Value v, Value val)
+{
+	Dict **dp = v.tag == V_OBJ && !(val_type(v)->flags & TF_SLOTS_ONLY) ? obj_dict_ptr(v.u.o) : NULL;
+	if (!dp) {
+		err_format(Exc_AttributeError, "'%s' object has no attribute '__dict__'", type_name_of(v));
+		return -1;
+	}
+	if (!IS_NULL(val) && !IS_DICT(val)) {
+		err_format(Exc_TypeError, "__dict__ must be set to a dictionary, not a '%s'", type_name_of(val));
+		return -1;
+	}
+	Dict *old = *dp;
+	val_incref(val);
+	*dp = IS_NULL(val) ? NULL : AS_DICT(val);   /* deleted: a new one when next needed */
+	obj_xdecref(old ? &old->ob : NULL);
+	return 0;
+}
+
 static Value object_init_subclass(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	if (nargs || (kw && kw->n))
@@ -1370,6 +1418,10 @@ static Value type_get_abstractmethods(Value v)
 static int type_set_abstractmethods(Value v, Value val)
 {
 	Type *t = (Type *)v.u.o;
+	if (!(t->flags & TF_HEAPTYPE)) {
+		err_format(Exc_TypeError, "cannot set '__abstractmethods__' attribute of immutable type '%s'", t->name);
+		return -1;
+	}
 	int r;
 	if (IS_NULL(val)) {
 		r = dict_del(t->dict, str_value(ID(__abstractmethods__)));
@@ -1380,7 +1432,7 @@ static int type_set_abstractmethods(Value v, Value val)
 	} else {
 		r = dict_set_str(t->dict, ID(__abstractmethods__), val);
 	}
-	types_modified();
+	type_modified(t);
 	return r;
 }
 
@@ -1398,7 +1450,7 @@ static Value type_get_annotations(Value v)
 		obj_xdecref(d ? &d->ob : NULL);
 		return v_null();
 	}
-	types_modified();
+	type_modified(t);
 	return v_obj(&d->ob);
 }
 
@@ -1419,7 +1471,7 @@ static int type_set_annotations(Value v, Value val)
 	} else {
 		r = dict_set_str(t->dict, ID(__annotations__), val);
 	}
-	types_modified();
+	type_modified(t);
 	return r;
 }
 
@@ -1431,7 +1483,7 @@ static int type_set_doc(Value v, Value val)
 		return -1;
 	}
 	int r = dict_set_str(t->dict, ID(__doc__), IS_NULL(val) ? v_none() : val);
-	types_modified();
+	type_modified(t);
 	return r;
 }
 
@@ -1493,17 +1545,18 @@ static void heap_types_remove(Type *t)
 
 /* A class's own dict changed (an attribute set or deleted on it): t and
  * every class whose MRO holds t take a new version, so the lookups cached
- * under their old ones stop matching, and every other class keeps its
- * cache (a class attribute assigned in a loop no longer empties the cache
- * of every type).  The classes that can have t in their MRO are heap
- * classes, all listed in heap_types (unless a list append failed: then,
- * and near the end of the version space, every cached lookup goes). */
+ * under their old ones (the method cache here, the attribute inline caches
+ * of the VM) stop matching, and every other class keeps its cache (a class
+ * attribute assigned in a loop no longer empties the cache of every type).
+ * The classes that can have t in their MRO are heap classes, all listed in
+ * heap_types unless a list append failed: then, or for a builtin t, the
+ * method cache is emptied too, and the inline caches stop being filled
+ * (type_cache_version), since a class missing from the list would keep
+ * its version. */
 static void type_modified(Type *t)
 {
-	if (!(t->flags & TF_HEAPTYPE) || heap_types_incomplete || next_version >= UINT32_MAX - n_heap_types - 2) {
+	if (!(t->flags & TF_HEAPTYPE) || heap_types_incomplete)
 		types_modified();
-		return;
-	}
 	t->version = ++next_version;
 	for (size_t i = 0; i < n_heap_types; i++) {
 		Type *c = heap_types[i];
@@ -1517,6 +1570,19 @@ static void type_modified(Type *t)
 			}
 		}
 	}
+}
+
+/* The version tag an inline cache may key an entry of t's lookups on
+ * (given one now if t has none), or 0 when inline caches must not be
+ * filled: a class may be missing from heap_types, so type_modified()
+ * could not reach it. */
+uint64_t type_cache_version(Type *t)
+{
+	if (heap_types_incomplete)
+		return 0;
+	if (!t->version)
+		t->version = ++next_version;
+	return t->version;
 }
 
 /* type.__subclasses__(): the direct subclasses still alive, builtin ones
@@ -2667,6 +2733,7 @@ void type_types_init(void)
 	type_add_getset(o, "__class__", object_get_class);
 	((GetSet *)dict_get_str(o->dict, ID(__class__)).u.o)->set = object_set_class;
 	type_add_getset(o, "__dict__", object_get_dict);
+	((GetSet *)dict_get_str(o->dict, ID(__dict__)).u.o)->set = object_set_dict;
 	type_add_method(o, "__init_subclass__", object_init_subclass, BF_CLASSMETHOD);
 	type_add_method(o, "__format__", object_format_m, 0);
 	type_add_method(o, "__dir__", object_dir_m, 0);
@@ -2788,7 +2855,7 @@ void types_finish(void)
 		add_slot_wrappers(t);
 		typedoc_apply(t);
 		if (!t->version)
-			t->version = next_version;
+			t->version = ++next_version;
 	}
 	types_modified();
 }
@@ -2812,7 +2879,7 @@ void type_ready(Type *t)
 	add_slot_wrappers(t);
 	typedoc_apply(t);
 	if (!t->version)
-		t->version = next_version;
+		t->version = ++next_version;
 	types_modified();
 }
 

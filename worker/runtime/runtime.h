@@ -414,6 +414,9 @@ Value obj_dir(Value v);
 Value generic_getattr(Value v, Str *name);
 int generic_setattr(Value v, Str *name, Value val);
 Value type_lookup(Type *t, Str *name);    /* borrowed, NULL if absent (no exc) */
+uint64_t type_cache_version(Type *t);     /* for inline caches: 0 = do not cache */
+int instance_dict_store(Value v, Dict *d, Str *name, Value val);   /* d: v's __dict__ */
+Dict *instance_dict_of(Value v);          /* v's __dict__ (made if absent), NULL: error/none */
 /* The Python __init__ a call of class t runs, when t's metaclass is type,
  * its __new__ object's and __init__ a plain function (borrowed), else NULL */
 struct Func *type_plain_init(Type *t);
@@ -527,7 +530,8 @@ Dict *dict_copy(Dict *d);
 int dict_update(Dict *d, Value other);
 #define IS_DICT(v) ((v).tag == V_OBJ && ((v).u.o->type == &dict_type || ((v).u.o->type->flags & TF_DICT_SUB)))
 #define AS_DICT(v) ((Dict *)(v).u.o)
-int64_t dict_lookup_str_hint(Dict *d, Str *key);
+ssize_t dict_find_str_index(Dict *d, Str *key);  /* entry number or -1 */
+void dict_replace_at(Dict *d, size_t ix, Value v);   /* entry ix's key is live */
 void dict_types_init(void);
 Set *set_new(Type *t);
 int set_add(Set *s, Value key);

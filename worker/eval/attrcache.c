@@ -1,0 +1,212 @@
+/* attrcache.c -- the slow side of the attribute inline caches (attrcache.h):
+ * the full lookup or store when an entry does not answer, and the filling
+ * of the entry from what that lookup found.  An entry is filled only for
+ * the cases the hit paths reproduce exactly: instances of classes whose
+ * __getattribute__ / __setattr__ are object's (no override on the class or
+ * a base), exact modules, and names found on the class as plain functions
+ * for method loads.  A class attribute whose own type is a Python class is
+ * never cached: that class may gain or lose __get__/__set__ later, which
+ * changes the lookup order without touching the version of the class
+ * holding it.
+ */
+#include "config.h"
+
+#include "worker/eval/attrcache.h"
+
+/* The class attribute (or descriptor) an entry holds, looked up for o. */
+Value attr_load_class_value(const AttrCache *ac, Value o)
+{
+	Value descr = ac->value;
+	Type *dt = val_type(descr);
+	if (!dt->descr_get)
+		return val_incref(descr);
+	val_incref(descr);   /* __get__ may drop the class's reference */
+	Value r = dt->descr_get(descr, o, v_obj(&o.u.o->type->ob));
+	val_decref(descr);
+	return r;
+}
+
+/* cls.name for an AC_CLASS_ATTR entry (type_getattr() past its checks) */
+Value attr_class_attr_value(const AttrCache *ac, Value cls)
+{
+	Value attr = ac->value;
+	Type *at = val_type(attr);
+	if (!at->descr_get)
+		return val_incref(attr);
+	val_incref(attr);
+	Value r = at->descr_get(attr, v_null(), cls);
+	val_decref(attr);
+	return r;
+}
+
+/* An entry for cls.name, when cls is a class whose metaclass is exactly
+ * type, type itself has no attribute of that name (its data descriptors,
+ * __name__ or __dict__, would come first), and the class's is not an
+ * instance of a Python class.  For LOAD_METHOD (plain_only) the value
+ * must be what the load returns: a function or a value without __get__. */
+static void fill_class_attr(AttrCache *ac, Value cls, Str *name, bool plain_only)
+{
+	Type *c = (Type *)cls.u.o;
+	if (!IS_NULL(type_lookup(&type_type, name)))
+		return;
+	Value attr = type_lookup(c, name);
+	if (IS_NULL(attr))
+		return;
+	Type *at = val_type(attr);
+	if ((at->flags & TF_HEAPTYPE) || (plain_only && at->descr_get && at != &func_type))
+		return;
+	uint64_t version = type_cache_version(c);
+	if (!version)
+		return;
+	ac->kind = AC_CLASS_ATTR;
+	ac->version = version;
+	ac->value = attr;
+}
+
+/* An entry for a module attribute, when o is an exact module whose dict
+ * holds name. */
+static void fill_module(AttrCache *ac, Value o, Str *name)
+{
+	Dict *d = ((Module *)o.u.o)->dict;
+	Value v = d->ob.type == &dict_type ? dict_get_str(d, name) : v_null();
+	if (!IS_NULL(v)) {
+		ac->kind = AC_MODULE;
+		ac->version = d->version;
+		ac->value = v;
+	}
+}
+
+/* The class attribute t holds for name, in *descr (V_NULL: none); false
+ * when an entry must not be made: t's version cannot be cached, or the
+ * attribute is an instance of a Python class (a descriptor class may gain
+ * or lose __get__/__set__ later, which changes the lookup order without
+ * touching t's version). */
+static bool cacheable_class_attr(Type *t, Str *name, uint64_t *version, Value *descr)
+{
+	*version = type_cache_version(t);
+	if (!*version)
+		return false;
+	*descr = type_lookup(t, name);
+	return IS_NULL(*descr) || !(val_type(*descr)->flags & TF_HEAPTYPE);
+}
+
+/* LOAD_ATTR past its entry: generic_getattr()'s lookup, done here so that
+ * it fills the entry as it goes (a site that sees several classes misses
+ * often: its misses cost what the uncached lookup did). */
+Value attr_load_miss(AttrCache *ac, Value o, Str *name)
+{
+	uint32_t hint = ac->hint;   /* subclasses sharing a site often share the layout too */
+	ac->kind = AC_EMPTY;
+	if (o.tag != V_OBJ)
+		return obj_getattr(o, name);
+	Type *t = o.u.o->type;
+	if (t == &module_type || t == &type_type) {
+		Value r = obj_getattr(o, name);
+		if (!IS_NULL(r)) {
+			if (t == &module_type)
+				fill_module(ac, o, name);
+			else
+				fill_class_attr(ac, o, name, false);
+		}
+		return r;
+	}
+	uint64_t version;
+	Value descr;
+	if (t->getattr != object_type.getattr || !cacheable_class_attr(t, name, &version, &descr))
+		return obj_getattr(o, name);
+	Type *dt = IS_NULL(descr) ? NULL : val_type(descr);
+	if (dt && dt->descr_get && dt->descr_set) {
+		ac->kind = AC_DATA_DESCR;
+		ac->version = version;
+		ac->value = descr;
+		return attr_load_class_value(ac, o);
+	}
+	Dict **dp = obj_dict_ptr(o.u.o);
+	if (!dp)
+		return obj_getattr(o, name);
+	ssize_t ix = -1;
+	if (*dp)
+		ix = !IS_NULL(attr_dict_at_hint(*dp, hint, name)) ? (ssize_t)hint : dict_find_str_index(*dp, name);
+	ac->kind = dt ? AC_DICT_THEN_CLASS : AC_DICT;
+	ac->version = version;
+	ac->value = descr;
+	ac->hint = ix >= 0 && ix <= (ssize_t)UINT32_MAX ? (uint32_t)ix : 0;
+	if (ix >= 0)
+		return val_incref((*dp)->entries[ix].value);
+	if (dt)
+		return attr_load_class_value(ac, o);
+	return obj_getattr(o, name);   /* AttributeError, with its details */
+}
+
+/* STORE_ATTR past its entry: generic_setattr()'s store, filling the entry */
+int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v)
+{
+	ac->kind = AC_EMPTY;
+	uint64_t version;
+	Value descr;
+	if (o.tag != V_OBJ || o.u.o->type->setattr != object_type.setattr ||
+	    !cacheable_class_attr(o.u.o->type, name, &version, &descr))
+		return obj_setattr(o, name, v);
+	Type *t = o.u.o->type, *dt = IS_NULL(descr) ? NULL : val_type(descr);
+	if (dt && dt->descr_set) {
+		ac->kind = AC_STORE_DESCR;
+	} else {
+		if (!obj_dict_ptr(o.u.o) || (t->flags & TF_SLOTS_ONLY))
+			return obj_setattr(o, name, v);
+		ac->kind = AC_STORE_DICT;   /* the hint stays: another class's layout is often the same */
+	}
+	ac->version = version;
+	ac->value = descr;
+	return attr_store(ac, o, name, v);
+}
+
+/* An AC_STORE_DICT entry whose hint does not hold the name in this
+ * instance's dict (a new instance being filled in, usually): the store
+ * without the class lookup, remembering where the name went. */
+int attr_store_dict_slow(AttrCache *ac, Value o, Str *name, Value v)
+{
+	Dict *d = instance_dict_of(o);
+	if (!d)
+		return -1;
+	if (instance_dict_store(o, d, name, v) < 0)
+		return -1;
+	size_t last = d->nentries - 1;
+	if (d->entries[last].key.tag == V_OBJ && d->entries[last].key.u.o == &name->ob && last <= UINT32_MAX)
+		ac->hint = (uint32_t)last;
+	return 0;
+}
+
+/* LOAD_METHOD past its entry: the function on the class and true when
+ * o.name is one that o's dict does not shadow (the entry is filled then),
+ * else o.name itself (bound) and false; NULL with an exception set. */
+Value attr_method_miss(AttrCache *ac, Value o, Str *name, bool *is_method)
+{
+	Type *t = val_type(o);
+	*is_method = false;
+	ac->kind = AC_EMPTY;
+	if (t->getattr == object_type.getattr || t->getattr == int_type.getattr) {
+		Value m = type_lookup(t, name);
+		if (!IS_NULL(m) && (obj_is(m, &func_type) ||
+				    (obj_is(m, &builtin_type) && ((Builtin *)m.u.o)->owner &&
+				     IS_NULL(((Builtin *)m.u.o)->self) && !(((Builtin *)m.u.o)->flags & BF_CLASSMETHOD)) ||
+				    obj_is(m, &wrapper_type))) {
+			Dict **dp = o.tag == V_OBJ ? obj_dict_ptr(o.u.o) : NULL;
+			if (!(dp && *dp && !IS_NULL(dict_get_str(*dp, name)))) {
+				uint64_t version = type_cache_version(t);
+				if (version) {
+					ac->kind = dp ? AC_METHOD : AC_METHOD_NODICT;
+					ac->version = version;
+					ac->value = m;
+				}
+				*is_method = true;
+				return m;
+			}
+		}
+	}
+	Value r = obj_getattr(o, name);
+	if (!IS_NULL(r) && obj_is(o, &module_type))
+		fill_module(ac, o, name);
+	else if (!IS_NULL(r) && obj_is(o, &type_type))
+		fill_class_attr(ac, o, name, true);
+	return r;
+}

@@ -1,0 +1,187 @@
+/* attrcache.h -- inline caches for attribute loads, stores and method
+ * loads (LOAD_ATTR, STORE_ATTR, LOAD_METHOD), in the style of CPython
+ * 3.11's specialised instructions.  Each such instruction owns one entry
+ * of its code object's per-instruction cache array (the one LOAD_GLOBAL
+ * uses: Code.caches).  An entry remembers what the last lookup found for
+ * one type, keyed by that type's version tag (typeobj.c: a version names
+ * one state of one type and is never reused, so any change to the class,
+ * a base, or a slot such as __getattr__ makes the entry miss), or, for a
+ * module attribute, by the module dict's version (dict_table.c: also
+ * never reused).  An instance attribute is looked up at the entry number
+ * where the instruction last found it in an instance dict (checked by key
+ * identity, so a different dict, a deleted attribute or another order
+ * simply misses).  Attributes of a class itself (C.attr, C.method(...))
+ * are keyed by that class's version when its metaclass is type.  The hit paths are here, inline; the misses, which do
+ * the full lookup and fill the entry, are in attrcache.c.
+ */
+#ifndef BOX_ATTRCACHE_H
+#define BOX_ATTRCACHE_H
+
+#include "worker/runtime/runtime.h"
+
+enum {
+	AC_EMPTY,
+	/* loads on instances of classes with the generic __getattribute__ */
+	AC_DICT,             /* no class attribute: the instance dict only */
+	AC_DICT_THEN_CLASS,  /* instance dict, else the class's plain value or non-data descriptor */
+	AC_DATA_DESCR,       /* the class's data descriptor (slot member, property) */
+	AC_MODULE,           /* a module's global; version is its dict's */
+	AC_CLASS_ATTR,       /* an attribute of a class (whose metaclass is type); its version */
+	/* method loads: a function on the class (not bound) */
+	AC_METHOD,           /* instances have a dict: it must not shadow the name */
+	AC_METHOD_NODICT,    /* instances have no dict */
+	/* stores on instances of classes with the generic __setattr__ */
+	AC_STORE_DICT,       /* into the instance dict */
+	AC_STORE_DESCR,      /* through the class's data descriptor */
+};
+
+typedef struct AttrCache {
+	uint64_t version;    /* the type's version tag, or the module dict's version */
+	Value value;         /* borrowed (the class or module dict holds it) */
+	uint32_t hint;       /* entry number of the name in the last instance dict seen */
+	uint8_t kind;        /* AC_* */
+} AttrCache;
+
+_Static_assert(sizeof(AttrCache) <= sizeof(GlobalCache), "one cache entry per instruction");
+
+/* The cache entry of the instruction before ip (the array made on first
+ * use); NULL with MemoryError set if it cannot be. */
+static inline AttrCache *attr_cache_at(Code *co, const uint32_t *ip)
+{
+	if (!co->caches && !(co->caches = mem_calloc(co->ninsns, sizeof(GlobalCache))))
+		return NULL;
+	return (AttrCache *)((GlobalCache *)co->caches + (ip - co->insns - 1));
+}
+
+/* d's value for name if it sits at entry `hint`, else NULL */
+static inline Value attr_dict_at_hint(Dict *d, uint32_t hint, Str *name)
+{
+	if (hint < d->nentries) {
+		DictEntry *e = &d->entries[hint];
+		if (e->key.tag == V_OBJ && e->key.u.o == &name->ob)
+			return e->value;
+	}
+	return v_null();
+}
+
+/* Does d hold name?  The first probe of dict_table.c's lookup inline:
+ * an empty index slot (-1) there means absent, which is the usual answer
+ * when a method's name is checked against an instance dict. */
+static inline bool attr_dict_has(Dict *d, Str *name)
+{
+	if (!d->used)
+		return false;
+	if (name->hashed && d->index[(size_t)name->hash & d->mask] == -1)
+		return false;
+	return !IS_NULL(dict_get_str(d, name));
+}
+
+Value attr_load_miss(AttrCache *ac, Value o, Str *name);            /* attrcache.c */
+Value attr_load_class_value(const AttrCache *ac, Value o);
+Value attr_class_attr_value(const AttrCache *ac, Value cls);
+int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v);
+int attr_store_dict_slow(AttrCache *ac, Value o, Str *name, Value v);
+Value attr_method_miss(AttrCache *ac, Value o, Str *name, bool *is_method);
+
+/* o.name (a new reference), or NULL with an exception set */
+static inline __attribute__((always_inline)) Value attr_load(AttrCache *ac, Value o, Str *name)
+{
+	if (o.tag == V_OBJ) {
+		Obj *ob = o.u.o;
+		Type *t = ob->type;
+		if (ac->kind == AC_MODULE) {
+			if (t == &module_type && ((Module *)ob)->dict->version == ac->version)
+				return val_incref(ac->value);
+		} else if (ac->kind == AC_CLASS_ATTR) {
+			if (t == &type_type && ((Type *)ob)->version == ac->version)
+				return attr_class_attr_value(ac, o);
+		} else if (t->version == ac->version) {
+			switch (ac->kind) {
+			case AC_DICT: {
+				Dict *d = *obj_dict_ptr(ob);
+				if (d) {
+					Value r = attr_dict_at_hint(d, ac->hint, name);
+					if (!IS_NULL(r))
+						return val_incref(r);
+				}
+				break;
+			}
+			case AC_DICT_THEN_CLASS: {
+				Dict *d = *obj_dict_ptr(ob);
+				if (d && d->used) {
+					Value r = attr_dict_at_hint(d, ac->hint, name);
+					if (IS_NULL(r))
+						r = dict_get_str(d, name);
+					if (!IS_NULL(r))
+						return val_incref(r);
+				}
+				return attr_load_class_value(ac, o);
+			}
+			case AC_DATA_DESCR:
+				return attr_load_class_value(ac, o);
+			default:
+				break;
+			}
+		}
+	}
+	return attr_load_miss(ac, o, name);
+}
+
+/* o.name = v; 0, or -1 with an exception set */
+static inline __attribute__((always_inline)) int attr_store(AttrCache *ac, Value o, Str *name, Value v)
+{
+	if (o.tag == V_OBJ && o.u.o->type->version == ac->version) {
+		if (ac->kind == AC_STORE_DICT) {
+			Dict *d = *obj_dict_ptr(o.u.o);
+			if (d && !IS_NULL(attr_dict_at_hint(d, ac->hint, name))) {
+				dict_replace_at(d, ac->hint, v);
+				return 0;
+			}
+			return attr_store_dict_slow(ac, o, name, v);
+		}
+		if (ac->kind == AC_STORE_DESCR) {
+			Value descr = val_incref(ac->value);
+			int r = val_type(descr)->descr_set(descr, o, v);
+			val_decref(descr);
+			return r;
+		}
+	}
+	return attr_store_miss(ac, o, name, v);
+}
+
+/* LOAD_METHOD's entry: AC_METHOD_HIT with the function (borrowed) in *m
+ * when o.name is a plain function on o's class that o's dict does not
+ * shadow; AC_VALUE_HIT with o.name (borrowed) in *m for a module's
+ * attribute or a class's function or plain value; AC_MISS when the entry does not answer (attr_method_miss()). */
+enum { AC_MISS, AC_METHOD_HIT, AC_VALUE_HIT };
+static inline __attribute__((always_inline)) int attr_method_hit(const AttrCache *ac, Value o, Str *name, Value *m)
+{
+	Type *t = val_type(o);
+	if (ac->kind == AC_MODULE) {
+		if (t == &module_type && ((Module *)o.u.o)->dict->version == ac->version) {
+			*m = ac->value;
+			return AC_VALUE_HIT;
+		}
+		return AC_MISS;
+	}
+	if (ac->kind == AC_CLASS_ATTR) {   /* filled only with values that bind to themselves */
+		if (t == &type_type && ((Type *)o.u.o)->version == ac->version) {
+			*m = ac->value;
+			return AC_VALUE_HIT;
+		}
+		return AC_MISS;
+	}
+	if (t->version != ac->version)
+		return AC_MISS;
+	if (ac->kind == AC_METHOD) {
+		Dict *d = *obj_dict_ptr(o.u.o);
+		if (d && attr_dict_has(d, name))
+			return AC_MISS;
+	} else if (ac->kind != AC_METHOD_NODICT) {
+		return AC_MISS;
+	}
+	*m = ac->value;
+	return AC_METHOD_HIT;
+}
+
+#endif
