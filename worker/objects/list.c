@@ -1,6 +1,6 @@
 /* list.c -- tuple and list: storage, sequence protocol (index, slice,
  * concatenation, repetition with pre-flight size checks), comparisons,
- * repr, their methods (list.sort is a stable merge sort with key/reverse),
+ * repr, their methods (list.sort evaluates keys here; the stable merge sort is list_sort.c),
  * and their iterators.
  */
 #include "config.h"
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "worker/runtime/runtime.h"
+#include "worker/objects/list_sort.h"
 #include "worker/num/hash.h"
 
 static Tuple *the_empty_tuple;
@@ -373,7 +374,27 @@ List *list_with_cap(size_t cap)
 		}
 	}
 	l->cap = cap;
+	l->front = 0;
 	return l;
+}
+
+/* Frees storage taken from a list (its items, front and cap). */
+static void list_storage_free(Value *items, size_t front, size_t cap)
+{
+	if (items)
+		mem_free(items - front, (front + cap) * sizeof(Value));
+}
+
+/* Takes the list's storage (the list is left empty): *front and *cap
+ * describe it for list_storage_free. */
+static Value *list_take_storage(List *l, size_t *front, size_t *cap)
+{
+	Value *items = l->items;
+	*front = l->front;
+	*cap = l->cap;
+	l->items = NULL;
+	l->n = l->cap = l->front = 0;
+	return items;
 }
 
 List *list_new(size_t n)
@@ -387,10 +408,44 @@ List *list_new(size_t n)
 	return l;
 }
 
+/* Removes item i and returns it (the reference moves to the caller).  The
+ * shorter side moves: an item near the front moves the items before it up
+ * one and the head into the free front, so a queue popped near its front
+ * costs what is before the item, not the whole list. */
+static Value list_remove_at(List *l, size_t i)
+{
+	Value v = l->items[i];
+	if (i < l->n / 2) {
+		memmove(l->items + 1, l->items, i * sizeof(Value));
+		l->items++;
+		l->front++;
+		l->cap--;
+	} else {
+		memmove(l->items + i, l->items + i + 1, (l->n - i - 1) * sizeof(Value));
+	}
+	l->n--;
+	if (l->n == 0 && l->front) {
+		l->items -= l->front;
+		l->cap += l->front;
+		l->front = 0;
+	}
+	return v;
+}
+
 static bool list_reserve(List *l, size_t need)
 {
 	if (need <= l->cap)
 		return true;
+	if (l->front) {
+		/* the free head first: the items back to the start of the storage */
+		Value *base = l->items - l->front;
+		memmove(base, l->items, l->n * sizeof(Value));
+		l->items = base;
+		l->cap += l->front;
+		l->front = 0;
+		if (need <= l->cap)
+			return true;
+	}
 	size_t cap = l->cap + (l->cap >> 1) + 4;
 	if (cap < need)
 		cap = need;
@@ -450,7 +505,7 @@ static void list_dealloc(Obj *o)
 	List *l = (List *)o;
 	for (size_t i = l->n; i-- > 0;)     /* last first, as CPython (__del__ order) */
 		val_decref(l->items[i]);
-	mem_free(l->items, l->cap * sizeof(Value));
+	list_storage_free(l->items, l->front, l->cap);
 	obj_free(o);
 }
 
@@ -465,13 +520,11 @@ static void list_traverse(Obj *o, visitfn visit, void *arg)
 static void list_gc_clear(Obj *o)
 {
 	List *l = (List *)o;
-	Value *items = l->items;
-	size_t n = l->n, cap = l->cap;
-	l->items = NULL;
-	l->n = l->cap = 0;
+	size_t n = l->n, front, cap;
+	Value *items = list_take_storage(l, &front, &cap);
 	for (size_t i = n; i-- > 0;)
 		val_decref(items[i]);
-	mem_free(items, cap * sizeof(Value));
+	list_storage_free(items, front, cap);
 }
 
 static Value list_repr(Value v)
@@ -659,8 +712,7 @@ static int list_setitem(Value v, Value k, Value x)
 	}
 	Value old = l->items[i];
 	if (IS_NULL(x)) {
-		memmove(l->items + i, l->items + i + 1, (l->n - (size_t)i - 1) * sizeof(Value));
-		l->n--;
+		old = list_remove_at(l, (size_t)i);
 	} else {
 		l->items[i] = val_incref(x);
 	}
@@ -737,14 +789,15 @@ static Value list_inplace_repeat(Value a, Value b)
 	if (IS_NULL(r) || is_notimpl(r))
 		return r;
 	List *l = AS_LIST(a), *src = AS_LIST(r);
-	Value *old = l->items;
-	size_t oldn = l->n, oldcap = l->cap;
+	List tmp = *l;
 	l->items = src->items;
 	l->n = src->n;
 	l->cap = src->cap;
-	src->items = old;
-	src->n = oldn;
-	src->cap = oldcap;
+	l->front = src->front;
+	src->items = tmp.items;
+	src->n = tmp.n;
+	src->cap = tmp.cap;
+	src->front = tmp.front;
 	val_decref(r);
 	return val_incref(a);
 }
@@ -810,10 +863,7 @@ static Value m_pop(Value self, const Value *args, size_t nargs, Tuple *kw)
 		i += (ssize_t)l->n;
 	if (i < 0 || (size_t)i >= l->n)
 		return err_null_format(Exc_IndexError, "pop index out of range");
-	Value v = l->items[i];
-	memmove(l->items + i, l->items + i + 1, (l->n - (size_t)i - 1) * sizeof(Value));
-	l->n--;
-	return v;
+	return list_remove_at(l, (size_t)i);
 }
 
 static Value m_insert(Value self, const Value *args, size_t nargs, Tuple *kw)
@@ -831,9 +881,17 @@ static Value m_insert(Value self, const Value *args, size_t nargs, Tuple *kw)
 	}
 	if ((size_t)i > l->n)
 		i = (ssize_t)l->n;
-	if (!list_reserve(l, l->n + 1))
-		return v_null();
-	memmove(l->items + i + 1, l->items + i, (l->n - (size_t)i) * sizeof(Value));
+	if (l->front && (size_t)i < l->n / 2) {
+		/* into the free front: the items before i move down one */
+		memmove(l->items - 1, l->items, (size_t)i * sizeof(Value));
+		l->items--;
+		l->front--;
+		l->cap++;
+	} else {
+		if (!list_reserve(l, l->n + 1))
+			return v_null();
+		memmove(l->items + i + 1, l->items + i, (l->n - (size_t)i) * sizeof(Value));
+	}
 	l->items[i] = val_incref(args[1]);
 	l->n++;
 	return v_none();
@@ -851,10 +909,7 @@ static Value m_remove(Value self, const Value *args, size_t nargs, Tuple *kw)
 		if (eq) {
 			if (i >= l->n)   /* the comparison shrank the list */
 				return v_none();
-			Value v = l->items[i];
-			memmove(l->items + i, l->items + i + 1, (l->n - i - 1) * sizeof(Value));
-			l->n--;
-			val_decref(v);
+			val_decref(list_remove_at(l, i));
 			return v_none();
 		}
 	}
@@ -906,13 +961,11 @@ static Value m_count(Value self, const Value *args, size_t nargs, Tuple *kw)
 static Value m_clear(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	LIST_SELF;
-	Value *items = l->items;
-	size_t n = l->n, cap = l->cap;
-	l->items = NULL;
-	l->n = l->cap = 0;
+	size_t n = l->n, front, cap;
+	Value *items = list_take_storage(l, &front, &cap);
 	for (size_t i = n; i-- > 0;)        /* last first, as CPython (__del__ order) */
 		val_decref(items[i]);
-	mem_free(items, cap * sizeof(Value));
+	list_storage_free(items, front, cap);
 	return v_none();
 }
 
@@ -939,67 +992,7 @@ static Value m_reverse(Value self, const Value *args, size_t nargs, Tuple *kw)
 	return v_none();
 }
 
-/* ---- sort: stable merge sort on (key, value) pairs ---------------------- */
-
-typedef struct { Value key; Value val; } SortItem;
-
-static int sort_lt(Value a, Value b)
-{
-	if (a.tag == V_INT && b.tag == V_INT)
-		return a.u.i < b.u.i;
-	if (a.tag == V_FLOAT && b.tag == V_FLOAT)
-		return a.u.f < b.u.f;
-	return obj_richcmp_bool(a, b, CMP_LT);
-}
-
-static bool merge_sort(SortItem *a, SortItem *tmp, size_t n)
-{
-	if (n < 2)
-		return true;
-	if (n <= 8) {
-		for (size_t i = 1; i < n; i++) {
-			SortItem x = a[i];
-			size_t j = i;
-			while (j > 0) {
-				int lt = sort_lt(x.key, a[j - 1].key);
-				if (lt < 0)
-					return false;
-				if (!lt)
-					break;
-				a[j] = a[j - 1];
-				j--;
-			}
-			a[j] = x;
-		}
-		return true;
-	}
-	size_t m = n / 2;
-	if (!merge_sort(a, tmp, m) || !merge_sort(a + m, tmp, n - m))
-		return false;
-	int lt = sort_lt(a[m].key, a[m - 1].key);
-	if (lt < 0)
-		return false;
-	if (!lt)
-		return true;   /* already in order */
-	mem_copy(tmp, a, m * sizeof(SortItem));
-	size_t i = 0, j = m, k = 0;
-	while (i < m && j < n) {
-		lt = sort_lt(a[j].key, tmp[i].key);
-		if (lt < 0) {
-			/* restore remaining items so nothing is lost */
-			while (i < m)
-				a[k++] = tmp[i++];
-			return false;
-		}
-		if (lt)
-			a[k++] = a[j++];
-		else
-			a[k++] = tmp[i++];
-	}
-	while (i < m)
-		a[k++] = tmp[i++];
-	return true;
-}
+/* ---- sort (the merge sort itself is in list_sort.c) ---------------------- */
 
 Value list_sort(List *l, Value key, bool reverse)
 {
@@ -1018,18 +1011,17 @@ Value list_sort(List *l, Value key, bool reverse)
 	}
 	if (!mem_check_mul(n, 2 * sizeof(SortItem)))
 		return v_null();
+	size_t ntmp = n / 2 + 1;
 	SortItem *items = mem_alloc(n * sizeof(SortItem));
-	SortItem *tmp = mem_alloc(n * sizeof(SortItem));
+	SortItem *tmp = mem_alloc(ntmp * sizeof(SortItem));
 	if (!items || !tmp) {
 		mem_free(items, n * sizeof(SortItem));
-		mem_free(tmp, n * sizeof(SortItem));
+		mem_free(tmp, ntmp * sizeof(SortItem));
 		return v_null();
 	}
 	/* detach the items so mutation during sort is harmless */
-	Value *orig = l->items;
-	size_t origcap = l->cap;
-	l->items = NULL;
-	l->n = l->cap = 0;
+	size_t origfront, origcap;
+	Value *orig = list_take_storage(l, &origfront, &origcap);
 	bool ok = true;
 	size_t nkeys = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -1052,7 +1044,7 @@ Value list_sort(List *l, Value key, bool reverse)
 		}
 	}
 	if (ok)
-		ok = merge_sort(items, tmp, n);
+		ok = sort_items(items, tmp, n);
 	if (ok && reverse) {
 		for (size_t i = 0, j = n; i + 1 < j; i++, j--) {
 			SortItem t = items[i];
@@ -1064,18 +1056,19 @@ Value list_sort(List *l, Value key, bool reverse)
 		for (size_t i = 0; i < nkeys; i++)
 			val_decref(items[i].key);
 	/* put the values back (in sorted order when ok, else as they are now) */
-	Value *junk = l->items;
-	size_t junkn = l->n, junkcap = l->cap;
+	size_t junkn = l->n, junkfront, junkcap;
+	Value *junk = list_take_storage(l, &junkfront, &junkcap);
 	for (size_t i = 0; i < n; i++)
 		orig[i] = items[i].val;
 	l->items = orig;
 	l->n = n;
 	l->cap = origcap;
+	l->front = origfront;
 	for (size_t i = 0; i < junkn; i++)
 		val_decref(junk[i]);
-	mem_free(junk, junkcap * sizeof(Value));
+	list_storage_free(junk, junkfront, junkcap);
 	mem_free(items, n * sizeof(SortItem));
-	mem_free(tmp, n * sizeof(SortItem));
+	mem_free(tmp, ntmp * sizeof(SortItem));
 	if (!ok)
 		return v_null();
 	if (junkn)
@@ -1275,7 +1268,7 @@ static Value m_tuple_getnewargs(Value self, const Value *args, size_t nargs, Tup
 
 static Value m_sizeof(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
-	return v_int((int64_t)(sizeof(List) + AS_LIST(self)->cap * 8));
+	return v_int((int64_t)(sizeof(List) + (AS_LIST(self)->front + AS_LIST(self)->cap) * 8));
 }
 
 void seq_types_init(void)

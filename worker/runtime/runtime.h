@@ -42,8 +42,9 @@ struct Tuple {
 
 struct List {
 	Obj ob;
-	size_t n, cap;
+	size_t n, cap;           /* cap: slots from items on */
 	Value *items;
+	size_t front;            /* free slots before items (pop near the front moves the head): the storage is items - front */
 };
 
 typedef struct DictEntry {
