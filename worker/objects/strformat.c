@@ -21,6 +21,28 @@ static struct num_int as_num(Value v)
 
 /* ---- % formatting --------------------------------------------------------------- */
 
+/* No flags, width or precision: the conversion alone. */
+static bool plain_spec(const struct num_percent_spec *sp)
+{
+	return !sp->left && !sp->plus && !sp->space && !sp->alt && !sp->zero &&
+	       sp->width < 0 && sp->precision < 0;
+}
+
+/* The decimal digits of a small int. */
+static void sb_add_int64(StrBuf *b, int64_t v)
+{
+	char buf[24];
+	char *end = buf + sizeof buf, *q = end;
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	do {
+		*--q = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--q = '-';
+	sb_add(b, q, (size_t)(end - q));
+}
+
 Value str_mod_format(Value fmtv, Value args)
 {
 	Str *fmt = AS_STR(fmtv);
@@ -130,6 +152,23 @@ Value str_mod_format(Value fmtv, Value args)
 			argi++;
 		}
 		sp.conv = conv;
+		if (plain_spec(&sp)) {
+			/* the common "%d" of a small int and "%s" of a str: no padding
+			 * or sign to lay out, straight into the result */
+			bool done = false;
+			if (item.tag == V_INT && (conv == 'd' || conv == 'i' || conv == 'u')) {
+				sb_add_int64(&b, item.u.i);
+				done = true;
+			} else if (conv == 's' && item.tag == V_OBJ && item.u.o->type == &str_type) {
+				sb_add_str(&b, AS_STR(item));
+				done = true;
+			}
+			if (done) {
+				if (owned)
+					val_decref(item);
+				continue;
+			}
+		}
 		struct num_error e = NUM_ERROR_INIT;
 		text_buf_clear(&nb);
 		int rc = 0;
