@@ -35,7 +35,7 @@ void vm_init(void)
  * fills the first `filled` itself).  A function's frame holds only the
  * function: its code, globals and builtins are fixed when it is made
  * (none of them can be reassigned) and live as long as it does. */
-static inline Frame *frame_make(Code *code, Func *func, Dict *globals, Dict *locals, bool heap, size_t filled)
+static inline __attribute__((always_inline)) Frame *frame_make(Code *code, Func *func, Dict *globals, Dict *locals, bool heap, size_t filled)
 {
 	size_t nfast = (size_t)code->nlocals + (size_t)code->ncells + (size_t)code->nfree;
 	size_t size = sizeof(Frame) + (nfast + (size_t)code->stacksize) * sizeof(Value);
