@@ -994,6 +994,22 @@ static Value m_reverse(Value self, const Value *args, size_t nargs, Tuple *kw)
 
 /* ---- sort (the merge sort itself is in list_sort.c) ---------------------- */
 
+/* Reverses what is sorted: the (key, value) pairs, or the values. */
+static void reverse_sort_input(bool keyed, SortItem *items, Value *values, size_t n)
+{
+	for (size_t i = 0, j = n; i + 1 < j; i++, j--) {
+		if (keyed) {
+			SortItem t = items[i];
+			items[i] = items[j - 1];
+			items[j - 1] = t;
+		} else {
+			Value t = values[i];
+			values[i] = values[j - 1];
+			values[j - 1] = t;
+		}
+	}
+}
+
 Value list_sort(List *l, Value key, bool reverse)
 {
 	size_t n = l->n;
@@ -1009,14 +1025,17 @@ Value list_sort(List *l, Value key, bool reverse)
 		}
 		return v_none();
 	}
+	bool keyed = !IS_NULL(key) && !IS_NONE(key);
 	if (!mem_check_mul(n, 2 * sizeof(SortItem)))
 		return v_null();
-	size_t ntmp = n / 2 + 1;
-	SortItem *items = mem_alloc(n * sizeof(SortItem));
-	SortItem *tmp = mem_alloc(ntmp * sizeof(SortItem));
-	if (!items || !tmp) {
-		mem_free(items, n * sizeof(SortItem));
-		mem_free(tmp, ntmp * sizeof(SortItem));
+	/* keyed: (key, value) pairs; else the values themselves are sorted */
+	size_t nitems = keyed ? n : 0, ntmp = n / 2 + 1;
+	size_t tmpsize = ntmp * (keyed ? sizeof(SortItem) : sizeof(Value));
+	SortItem *items = keyed ? mem_alloc(nitems * sizeof(SortItem)) : NULL;
+	void *tmp = mem_alloc(tmpsize);
+	if ((keyed && !items) || !tmp) {
+		mem_free(items, nitems * sizeof(SortItem));
+		mem_free(tmp, tmpsize);
 		return v_null();
 	}
 	/* detach the items so mutation during sort is harmless */
@@ -1024,42 +1043,29 @@ Value list_sort(List *l, Value key, bool reverse)
 	Value *orig = list_take_storage(l, &origfront, &origcap);
 	bool ok = true;
 	size_t nkeys = 0;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < nitems && ok; i++) {
 		items[i].val = orig[i];
-		if (IS_NULL(key) || IS_NONE(key)) {
-			items[i].key = orig[i];
-		} else if (ok) {
-			items[i].key = call1(key, orig[i]);
-			if (IS_NULL(items[i].key))
-				ok = false;
-			else
-				nkeys++;
-		}
+		items[i].key = call1(key, orig[i]);
+		if (IS_NULL(items[i].key))
+			ok = false;
+		else
+			nkeys++;
 	}
-	if (ok && reverse) {
-		for (size_t i = 0, j = n; i + 1 < j; i++, j--) {
-			SortItem t = items[i];
-			items[i] = items[j - 1];
-			items[j - 1] = t;
-		}
-	}
+	/* reverse=True: reversed, sorted, reversed back (stable either way) */
+	if (ok && reverse)
+		reverse_sort_input(keyed, items, orig, n);
 	if (ok)
-		ok = sort_items(items, tmp, n);
-	if (ok && reverse) {
-		for (size_t i = 0, j = n; i + 1 < j; i++, j--) {
-			SortItem t = items[i];
-			items[i] = items[j - 1];
-			items[j - 1] = t;
-		}
-	}
-	if (!IS_NULL(key) && !IS_NONE(key))
+		ok = keyed ? sort_items(items, tmp, n) : sort_values(orig, tmp, n);
+	if (ok && reverse)
+		reverse_sort_input(keyed, items, orig, n);
+	for (size_t i = 0; i < nkeys; i++)
+		val_decref(items[i].key);
+	if (keyed)
 		for (size_t i = 0; i < nkeys; i++)
-			val_decref(items[i].key);
+			orig[i] = items[i].val;
 	/* put the values back (in sorted order when ok, else as they are now) */
 	size_t junkn = l->n, junkfront, junkcap;
 	Value *junk = list_take_storage(l, &junkfront, &junkcap);
-	for (size_t i = 0; i < n; i++)
-		orig[i] = items[i].val;
 	l->items = orig;
 	l->n = n;
 	l->cap = origcap;
@@ -1067,8 +1073,8 @@ Value list_sort(List *l, Value key, bool reverse)
 	for (size_t i = 0; i < junkn; i++)
 		val_decref(junk[i]);
 	list_storage_free(junk, junkfront, junkcap);
-	mem_free(items, n * sizeof(SortItem));
-	mem_free(tmp, ntmp * sizeof(SortItem));
+	mem_free(items, nitems * sizeof(SortItem));
+	mem_free(tmp, tmpsize);
 	if (!ok)
 		return v_null();
 	if (junkn)

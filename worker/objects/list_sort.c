@@ -63,17 +63,17 @@ static int lt_tuple(Value a, Value b)
 
 /* Insertion sort up to 8 items; above, sort both halves, then merge (the
  * first half copied to tmp) unless they are already in order. */
-#define DEFINE_MERGE_SORT(NAME, LT)                                                 \
-	static bool NAME(SortItem *a, SortItem *tmp, size_t n)                      \
+#define DEFINE_MERGE_SORT(NAME, T, KEY, LT)                                                 \
+	static bool NAME(T *a, T *tmp, size_t n)                      \
 	{                                                                           \
 		if (n < 2)                                                          \
 			return true;                                                \
 		if (n <= 8) {                                                       \
 			for (size_t i = 1; i < n; i++) {                            \
-				SortItem x = a[i];                                  \
+				T x = a[i];                                  \
 				size_t j = i;                                       \
 				while (j > 0) {                                     \
-					int lt = LT(x.key, a[j - 1].key);           \
+					int lt = LT(KEY(x), KEY(a[j - 1]));           \
 					if (lt < 0)                                 \
 						return false;                       \
 					if (!lt)                                    \
@@ -88,15 +88,15 @@ static int lt_tuple(Value a, Value b)
 		size_t m = n / 2;                                                   \
 		if (!NAME(a, tmp, m) || !NAME(a + m, tmp, n - m))                   \
 			return false;                                               \
-		int lt = LT(a[m].key, a[m - 1].key);                                \
+		int lt = LT(KEY(a[m]), KEY(a[m - 1]));                                \
 		if (lt < 0)                                                         \
 			return false;                                               \
 		if (!lt)                                                            \
 			return true;   /* already in order */                       \
-		memcpy(tmp, a, m * sizeof(SortItem));                               \
+		memcpy(tmp, a, m * sizeof(T));                               \
 		size_t i = 0, j = m, k = 0;                                         \
 		while (i < m && j < n) {                                            \
-			lt = LT(a[j].key, tmp[i].key);                              \
+			lt = LT(KEY(a[j]), KEY(tmp[i]));                              \
 			if (lt < 0) {                                               \
 				/* put the rest back so nothing is lost */          \
 				while (i < m)                                       \
@@ -113,11 +113,20 @@ static int lt_tuple(Value a, Value b)
 		return true;                                                        \
 	}
 
-DEFINE_MERGE_SORT(merge_sort_int, lt_int)
-DEFINE_MERGE_SORT(merge_sort_float, lt_float)
-DEFINE_MERGE_SORT(merge_sort_str, lt_str)
-DEFINE_MERGE_SORT(merge_sort_tuple, lt_tuple)
-DEFINE_MERGE_SORT(merge_sort_any, lt_any)
+/* (key, value) pairs, and values that are their own keys (no key function:
+ * half the memory to move) */
+#define PAIR_KEY(x) ((x).key)
+#define SELF_KEY(x) (x)
+DEFINE_MERGE_SORT(pairs_int, SortItem, PAIR_KEY, lt_int)
+DEFINE_MERGE_SORT(pairs_float, SortItem, PAIR_KEY, lt_float)
+DEFINE_MERGE_SORT(pairs_str, SortItem, PAIR_KEY, lt_str)
+DEFINE_MERGE_SORT(pairs_tuple, SortItem, PAIR_KEY, lt_tuple)
+DEFINE_MERGE_SORT(pairs_any, SortItem, PAIR_KEY, lt_any)
+DEFINE_MERGE_SORT(values_int, Value, SELF_KEY, lt_int)
+DEFINE_MERGE_SORT(values_float, Value, SELF_KEY, lt_float)
+DEFINE_MERGE_SORT(values_str, Value, SELF_KEY, lt_str)
+DEFINE_MERGE_SORT(values_tuple, Value, SELF_KEY, lt_tuple)
+DEFINE_MERGE_SORT(values_any, Value, SELF_KEY, lt_any)
 
 /* ---- choosing the comparison -------------------------------------------- */
 
@@ -136,20 +145,49 @@ static enum key_kind key_kind(Value v)
 	return KEY_ANY;
 }
 
-bool sort_items(SortItem *items, SortItem *tmp, size_t n)
+/* The one kind all the keys share, else KEY_ANY. */
+static enum key_kind kind_of_items(const SortItem *items, size_t n)
 {
-	if (n < 2)
-		return true;
 	enum key_kind kind = key_kind(items[0].key);
 	for (size_t i = 1; i < n && kind != KEY_ANY; i++)
 		if (key_kind(items[i].key) != kind)
 			kind = KEY_ANY;
-	switch (kind) {
-	case KEY_INT: return merge_sort_int(items, tmp, n);
-	case KEY_FLOAT: return merge_sort_float(items, tmp, n);
-	case KEY_STR: return merge_sort_str(items, tmp, n);
-	case KEY_TUPLE: return merge_sort_tuple(items, tmp, n);
+	return kind;
+}
+
+static enum key_kind kind_of_values(const Value *values, size_t n)
+{
+	enum key_kind kind = key_kind(values[0]);
+	for (size_t i = 1; i < n && kind != KEY_ANY; i++)
+		if (key_kind(values[i]) != kind)
+			kind = KEY_ANY;
+	return kind;
+}
+
+bool sort_items(SortItem *items, SortItem *tmp, size_t n)
+{
+	if (n < 2)
+		return true;
+	switch (kind_of_items(items, n)) {
+	case KEY_INT: return pairs_int(items, tmp, n);
+	case KEY_FLOAT: return pairs_float(items, tmp, n);
+	case KEY_STR: return pairs_str(items, tmp, n);
+	case KEY_TUPLE: return pairs_tuple(items, tmp, n);
 	case KEY_ANY: break;
 	}
-	return merge_sort_any(items, tmp, n);
+	return pairs_any(items, tmp, n);
+}
+
+bool sort_values(Value *values, Value *tmp, size_t n)
+{
+	if (n < 2)
+		return true;
+	switch (kind_of_values(values, n)) {
+	case KEY_INT: return values_int(values, tmp, n);
+	case KEY_FLOAT: return values_float(values, tmp, n);
+	case KEY_STR: return values_str(values, tmp, n);
+	case KEY_TUPLE: return values_tuple(values, tmp, n);
+	case KEY_ANY: break;
+	}
+	return values_any(values, tmp, n);
 }

@@ -17,4 +17,7 @@ typedef struct SortItem {
  * are then all still in items[0..n), in some order. */
 bool sort_items(SortItem *items, SortItem *tmp, size_t n);
 
+/* The same for values that are their own keys (no key function). */
+bool sort_values(Value *values, Value *tmp, size_t n);
+
 #endif
