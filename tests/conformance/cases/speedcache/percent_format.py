@@ -22,3 +22,7 @@ try:
     "%d" % (1, 2)
 except TypeError as e:
     print("TypeError", e)
+for v in (0, 5, -5, 42, -42, 123456, -123456, 2**40, -2**40):
+    print("[%02d|%5d|%-5d|%05d|%-05d|%0-5d|%3d|%1d|%0d|%*d|%-*d|%0*d|%*d]" % (v, v, v, v, v, v, v, v, v, 6, v, 6, v, 6, v, -6, v))
+print("%064d|%65d|%-70d|" % (7, 7, 7))
+print("2026-12-%02d 12:%02d:%02d [%s] svc%d: %s id=%d" % (3, 4, 5, "INFO", 7, "msg", 99))
