@@ -1220,6 +1220,7 @@ Value vm_run(Frame *f)
 				if (gc_pending)
 					gc_collect_pending();
 				Value obj = ct->new(ct, args, nargs, kwnames);
+				Value *base = sp - npop;
 				Frame *nf = NULL;
 				if (!IS_NULL(obj)) {
 					/* the slot below the arguments (the class, or the NULL of
@@ -1227,9 +1228,20 @@ Value vm_run(Frame *f)
 					Value under = args[-1];
 					args[-1] = val_incref(obj);
 					val_decref(under);
-					nf = frame_for_call(init, args - 1, nargs + 1, kwnames, false);
+					Code *ic = init->code;
+					if (call_is_exact(ic, nargs + 1, kwnames) && vm.depth < vm.depth_limit &&
+					    (nf = frame_make(ic, init, init->globals, NULL, false, nargs + 1)) != NULL) {
+						/* self and the arguments move into the frame */
+						mem_copy(nf->fast, args - 1, (nargs + 1) * sizeof(Value));
+						sp = args - 1;
+						if ((ic->ncells || ic->nfree) && !init_cells(nf, init)) {
+							frame_release(nf);
+							nf = NULL;
+						}
+					} else {
+						nf = frame_for_call(init, args - 1, nargs + 1, kwnames, false);
+					}
 				}
-				Value *base = sp - npop;
 				while (sp > base)
 					val_decref(POP());
 				if (kwnames)
