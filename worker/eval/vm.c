@@ -1145,6 +1145,7 @@ Value vm_run(Frame *f)
 		npop = (int)nargs + 2;
 		if (IS_NULL(args[-1])) {
 			fn = args[-2];
+			goto unpack_method;
 		} else {
 			fn = args[-2];
 			args--;
@@ -1158,6 +1159,22 @@ Value vm_run(Frame *f)
 		npop = (int)arg + 2;
 		fn = args[-2];
 		if (!IS_NULL(args[-1])) {
+			args--;
+			nargs++;
+			goto do_call;
+		}
+	unpack_method:
+		/* a bound method of a Python function under the NULL slot of
+		 * CALL_METHOD (super().f(...)): its self takes the slot and the
+		 * function is called in this loop, as if LOAD_METHOD had split it */
+		if (fn.tag == V_OBJ && fn.u.o->type == &method_type &&
+		    ((Method *)fn.u.o)->func.tag == V_OBJ && ((Method *)fn.u.o)->func.u.o->type == &func_type) {
+			Method *m = (Method *)fn.u.o;
+			Value mf = val_incref(m->func);
+			args[-1] = val_incref(m->self);
+			args[-2] = mf;
+			val_decref(fn);
+			fn = mf;
 			args--;
 			nargs++;
 		}
