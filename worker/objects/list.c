@@ -357,6 +357,32 @@ static Value m_tuple_count(Value self, const Value *args, size_t nargs, Tuple *k
 
 /* ---- list ------------------------------------------------------------------ */
 
+/* A list whose items were removed near the front keeps the freed slots
+ * before items (its "front"), so the next such removal moves only what is
+ * before the item.  The List stays four words (one allocation class): the
+ * top bit of cap says there is a front, and the free slot items[-1] then
+ * holds its size.  Without the bit, cap is the number of slots from items
+ * on, as usual; only this file sees cap. */
+#define LIST_HAS_FRONT ((size_t)1 << (sizeof(size_t) * 8 - 1))
+
+static inline size_t list_cap(const List *l) { return l->cap & ~LIST_HAS_FRONT; }
+
+static inline size_t list_front(const List *l)
+{
+	return (l->cap & LIST_HAS_FRONT) ? (size_t)l->items[-1].u.i : 0;
+}
+
+/* items, with front free slots before it and cap from it on. */
+static inline void list_set_storage(List *l, Value *items, size_t front, size_t cap)
+{
+	l->items = items;
+	l->cap = cap;
+	if (front) {
+		items[-1] = v_int((int64_t)front);
+		l->cap |= LIST_HAS_FRONT;
+	}
+}
+
 List *list_with_cap(size_t cap)
 {
 	List *l = (List *)obj_alloc(&list_type, sizeof(List));
@@ -374,7 +400,6 @@ List *list_with_cap(size_t cap)
 		}
 	}
 	l->cap = cap;
-	l->front = 0;
 	return l;
 }
 
@@ -386,14 +411,14 @@ static void list_storage_free(Value *items, size_t front, size_t cap)
 }
 
 /* Takes the list's storage (the list is left empty): *front and *cap
- * describe it for list_storage_free. */
+ * describe it for list_storage_free and list_set_storage. */
 static Value *list_take_storage(List *l, size_t *front, size_t *cap)
 {
 	Value *items = l->items;
-	*front = l->front;
-	*cap = l->cap;
+	*front = items ? list_front(l) : 0;
+	*cap = list_cap(l);
 	l->items = NULL;
-	l->n = l->cap = l->front = 0;
+	l->n = l->cap = 0;
 	return items;
 }
 
@@ -410,48 +435,51 @@ List *list_new(size_t n)
 
 /* Removes item i and returns it (the reference moves to the caller).  The
  * shorter side moves: an item near the front moves the items before it up
- * one and the head into the free front, so a queue popped near its front
- * costs what is before the item, not the whole list. */
+ * one into the free front, so a queue popped near its front costs what is
+ * before the item, not the whole list. */
 static Value list_remove_at(List *l, size_t i)
 {
 	Value v = l->items[i];
 	if (i < l->n / 2) {
+		size_t front = list_front(l), cap = list_cap(l);
 		memmove(l->items + 1, l->items, i * sizeof(Value));
-		l->items++;
-		l->front++;
-		l->cap--;
-	} else {
-		memmove(l->items + i, l->items + i + 1, (l->n - i - 1) * sizeof(Value));
+		l->n--;
+		if (l->n == 0)
+			list_set_storage(l, l->items - front, 0, cap + front);
+		else
+			list_set_storage(l, l->items + 1, front + 1, cap - 1);
+		return v;
 	}
+	memmove(l->items + i, l->items + i + 1, (l->n - i - 1) * sizeof(Value));
 	l->n--;
-	if (l->n == 0 && l->front) {
-		l->items -= l->front;
-		l->cap += l->front;
-		l->front = 0;
+	if (l->n == 0 && (l->cap & LIST_HAS_FRONT)) {
+		size_t front = list_front(l);
+		list_set_storage(l, l->items - front, 0, list_cap(l) + front);
 	}
 	return v;
 }
 
 static bool list_reserve(List *l, size_t need)
 {
-	if (need <= l->cap)
+	size_t have = list_cap(l);
+	if (need <= have)
 		return true;
-	if (l->front) {
+	if (l->cap & LIST_HAS_FRONT) {
 		/* the free head first: the items back to the start of the storage */
-		Value *base = l->items - l->front;
+		size_t front = list_front(l);
+		Value *base = l->items - front;
 		memmove(base, l->items, l->n * sizeof(Value));
-		l->items = base;
-		l->cap += l->front;
-		l->front = 0;
-		if (need <= l->cap)
+		have += front;
+		list_set_storage(l, base, 0, have);
+		if (need <= have)
 			return true;
 	}
-	size_t cap = l->cap + (l->cap >> 1) + 4;
+	size_t cap = have + (have >> 1) + 4;
 	if (cap < need)
 		cap = need;
 	if (!mem_check_mul(cap, sizeof(Value)))
 		return false;
-	Value *p = mem_realloc(l->items, l->cap * sizeof(Value), cap * sizeof(Value));
+	Value *p = mem_realloc(l->items, have * sizeof(Value), cap * sizeof(Value));
 	if (!p)
 		return false;
 	l->items = p;
@@ -461,7 +489,7 @@ static bool list_reserve(List *l, size_t need)
 
 bool list_append_steal(List *l, Value v)
 {
-	if (l->n == l->cap && !list_reserve(l, l->n + 1)) {
+	if (l->n == list_cap(l) && !list_reserve(l, l->n + 1)) {
 		val_decref(v);
 		return false;
 	}
@@ -505,7 +533,7 @@ static void list_dealloc(Obj *o)
 	List *l = (List *)o;
 	for (size_t i = l->n; i-- > 0;)     /* last first, as CPython (__del__ order) */
 		val_decref(l->items[i]);
-	list_storage_free(l->items, l->front, l->cap);
+	list_storage_free(l->items, l->items ? list_front(l) : 0, list_cap(l));
 	obj_free(o);
 }
 
@@ -789,15 +817,13 @@ static Value list_inplace_repeat(Value a, Value b)
 	if (IS_NULL(r) || is_notimpl(r))
 		return r;
 	List *l = AS_LIST(a), *src = AS_LIST(r);
-	List tmp = *l;
+	List tmp = *l;   /* the front, if any, goes with the storage */
 	l->items = src->items;
 	l->n = src->n;
 	l->cap = src->cap;
-	l->front = src->front;
 	src->items = tmp.items;
 	src->n = tmp.n;
 	src->cap = tmp.cap;
-	src->front = tmp.front;
 	val_decref(r);
 	return val_incref(a);
 }
@@ -881,12 +907,11 @@ static Value m_insert(Value self, const Value *args, size_t nargs, Tuple *kw)
 	}
 	if ((size_t)i > l->n)
 		i = (ssize_t)l->n;
-	if (l->front && (size_t)i < l->n / 2) {
+	if ((l->cap & LIST_HAS_FRONT) && (size_t)i < l->n / 2) {
 		/* into the free front: the items before i move down one */
+		size_t front = list_front(l), cap = list_cap(l);
 		memmove(l->items - 1, l->items, (size_t)i * sizeof(Value));
-		l->items--;
-		l->front--;
-		l->cap++;
+		list_set_storage(l, l->items - 1, front - 1, cap + 1);
 	} else {
 		if (!list_reserve(l, l->n + 1))
 			return v_null();
@@ -1066,10 +1091,8 @@ Value list_sort(List *l, Value key, bool reverse)
 	/* put the values back (in sorted order when ok, else as they are now) */
 	size_t junkn = l->n, junkfront, junkcap;
 	Value *junk = list_take_storage(l, &junkfront, &junkcap);
-	l->items = orig;
 	l->n = n;
-	l->cap = origcap;
-	l->front = origfront;
+	list_set_storage(l, orig, origfront, origcap);
 	for (size_t i = 0; i < junkn; i++)
 		val_decref(junk[i]);
 	list_storage_free(junk, junkfront, junkcap);
@@ -1274,7 +1297,7 @@ static Value m_tuple_getnewargs(Value self, const Value *args, size_t nargs, Tup
 
 static Value m_sizeof(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
-	return v_int((int64_t)(sizeof(List) + (AS_LIST(self)->front + AS_LIST(self)->cap) * 8));
+	return v_int((int64_t)(sizeof(List) + (list_cap(AS_LIST(self)) + (AS_LIST(self)->items ? list_front(AS_LIST(self)) : 0)) * 8));
 }
 
 void seq_types_init(void)

@@ -42,9 +42,8 @@ struct Tuple {
 
 struct List {
 	Obj ob;
-	size_t n, cap;           /* cap: slots from items on */
+	size_t n, cap;           /* cap: read through list.c (it may flag free slots before items) */
 	Value *items;
-	size_t front;            /* free slots before items (pop near the front moves the head): the storage is items - front */
 };
 
 typedef struct DictEntry {
