@@ -32,13 +32,17 @@ void vm_init(void)
 	vm.depth_limit = 1000;
 }
 
-Frame *frame_new(Code *code, Func *func, Dict *globals, Dict *locals, bool heap)
+/* A frame for code, its fast slots from `filled` on cleared (the caller
+ * fills the first `filled` itself).  A function's frame holds only the
+ * function: its code, globals and builtins are fixed when it is made
+ * (none of them can be reassigned) and live as long as it does. */
+static inline __attribute__((always_inline)) Frame *frame_make(Code *code, Func *func, Dict *globals, Dict *locals, bool heap, size_t filled)
 {
-	size_t nvals = (size_t)code->nlocals + (size_t)code->ncells + (size_t)code->nfree + (size_t)code->stacksize;
-	size_t size = sizeof(Frame) + nvals * sizeof(Value);
+	size_t nfast = (size_t)code->nlocals + (size_t)code->ncells + (size_t)code->nfree;
+	size_t size = sizeof(Frame) + (nfast + (size_t)code->stacksize) * sizeof(Value);
 	size = (size + 15) & ~(size_t)15;
 	Frame *f;
-	if (!heap && vstack && vtop + size <= VSTACK_SIZE) {
+	if (!heap && vtop + size <= VSTACK_SIZE && vstack) {
 		f = (Frame *)(vstack + vtop);
 		vtop += size;
 		f->heap = false;
@@ -49,21 +53,23 @@ Frame *frame_new(Code *code, Func *func, Dict *globals, Dict *locals, bool heap)
 		f->heap = true;
 	}
 	f->size = size;
-	obj_incref(&code->ob);
 	f->code = code;
 	f->func = func;
-	if (func)
-		obj_incref(&func->ob);
-	obj_incref(&globals->ob);
 	f->globals = globals;
-	f->builtins = func ? func->builtins : vm.builtins;
-	obj_incref(&f->builtins->ob);
+	if (func) {
+		obj_incref(&func->ob);
+		f->builtins = func->builtins;
+	} else {
+		obj_incref(&code->ob);
+		obj_incref(&globals->ob);
+		f->builtins = vm.builtins;
+		obj_incref(&f->builtins->ob);
+	}
 	f->locals = locals;
 	if (locals)
 		obj_incref(&locals->ob);
 	f->ip = code->insns;
-	size_t nfast = (size_t)code->nlocals + (size_t)code->ncells + (size_t)code->nfree;
-	for (size_t i = 0; i < nfast; i++)
+	for (size_t i = filled; i < nfast; i++)
 		f->fast[i] = v_null();
 	f->stack = f->fast + nfast;
 	f->sp = f->stack;
@@ -78,24 +84,33 @@ Frame *frame_new(Code *code, Func *func, Dict *globals, Dict *locals, bool heap)
 	return f;
 }
 
+Frame *frame_new(Code *code, Func *func, Dict *globals, Dict *locals, bool heap)
+{
+	return frame_make(code, func, globals, locals, heap, 0);
+}
+
 void frame_release(Frame *f)
 {
-	size_t nfast = (size_t)f->code->nlocals + (size_t)f->code->ncells + (size_t)f->code->nfree;
+	Code *co = f->code;
+	size_t nfast = (size_t)co->nlocals + (size_t)co->ncells + (size_t)co->nfree;
 	for (size_t i = 0; i < nfast; i++)
 		val_decref(f->fast[i]);
 	while (f->sp > f->stack)
 		val_decref(*--f->sp);
-	obj_decref(&f->code->ob);
-	if (f->func)
-		obj_decref(&f->func->ob);
-	obj_decref(&f->globals->ob);
-	obj_decref(&f->builtins->ob);
 	if (f->locals)
 		obj_decref(&f->locals->ob);
+	Func *fn = f->func;
+	if (!fn) {
+		obj_decref(&co->ob);
+		obj_decref(&f->globals->ob);
+		obj_decref(&f->builtins->ob);
+	}
 	if (f->heap)
 		mem_free(f, f->size);
 	else
 		vtop = (size_t)((char *)f - vstack);
+	if (fn)
+		obj_decref(&fn->ob);   /* last: it may take the code with it */
 }
 
 /* A frame left by an exception: its locals go to the traceback entry
@@ -353,6 +368,14 @@ static bool init_cells(Frame *f, Func *fn)
 	return true;
 }
 
+/* A call that binds its arguments one to one: positional, as many as the
+ * function takes, no *args, **kwargs or keyword-only parameters. */
+static inline bool call_is_exact(const Code *co, size_t nargs, const Tuple *kwnames)
+{
+	return !kwnames && nargs == (size_t)co->argcount && !co->kwonlycount &&
+	       !(co->flags & (CO_VARARGS | CO_VARKW));
+}
+
 /* A frame ready to run fn(*args); NULL with exception on failure. */
 static Frame *frame_for_call(Func *fn, const Value *args, size_t nargs, Tuple *kwnames, bool heap)
 {
@@ -361,10 +384,23 @@ static Frame *frame_for_call(Func *fn, const Value *args, size_t nargs, Tuple *k
 		err_format(Exc_RecursionError, "maximum recursion depth exceeded");
 		return NULL;
 	}
-	Frame *f = frame_new(co, fn, fn->globals, NULL, heap);
-	if (!f)
-		return NULL;
-	if (!bind_args(f, fn, args, nargs, kwnames) || ((co->ncells || co->nfree) && !init_cells(f, fn))) {
+	Frame *f;
+	if (call_is_exact(co, nargs, kwnames)) {
+		f = frame_make(co, fn, fn->globals, NULL, heap, nargs);
+		if (!f)
+			return NULL;
+		for (size_t i = 0; i < nargs; i++)
+			f->fast[i] = val_incref(args[i]);
+	} else {
+		f = frame_make(co, fn, fn->globals, NULL, heap, 0);
+		if (!f)
+			return NULL;
+		if (!bind_args(f, fn, args, nargs, kwnames)) {
+			frame_release(f);
+			return NULL;
+		}
+	}
+	if ((co->ncells || co->nfree) && !init_cells(f, fn)) {
 		frame_release(f);
 		return NULL;
 	}
@@ -1115,6 +1151,7 @@ Value vm_run(Frame *f)
 		npop = (int)nargs + 2;
 		if (IS_NULL(args[-1])) {
 			fn = args[-2];
+			goto unpack_method;
 		} else {
 			fn = args[-2];
 			args--;
@@ -1130,6 +1167,22 @@ Value vm_run(Frame *f)
 		if (!IS_NULL(args[-1])) {
 			args--;
 			nargs++;
+			goto do_call;
+		}
+	unpack_method:
+		/* a bound method of a Python function under the NULL slot of
+		 * CALL_METHOD (super().f(...)): its self takes the slot and the
+		 * function is called in this loop, as if LOAD_METHOD had split it */
+		if (fn.tag == V_OBJ && fn.u.o->type == &method_type &&
+		    ((Method *)fn.u.o)->func.tag == V_OBJ && ((Method *)fn.u.o)->func.u.o->type == &func_type) {
+			Method *m = (Method *)fn.u.o;
+			Value mf = val_incref(m->func);
+			args[-1] = val_incref(m->self);
+			args[-2] = mf;
+			val_decref(fn);
+			fn = mf;
+			args--;
+			nargs++;
 		}
 		goto do_call;
 	do_call:
@@ -1143,15 +1196,18 @@ Value vm_run(Frame *f)
 				if (gc_pending)
 					gc_collect_pending();
 				Frame *nf;
-				if (!kwnames && nargs == (size_t)fc->argcount && !(fc->flags & (CO_VARARGS | CO_VARKW)) && !fc->kwonlycount &&
-				    !fc->ncells && !fc->nfree && vm.depth < vm.depth_limit &&
-				    (nf = frame_new(fc, fu, fu->globals, NULL, false)) != NULL) {
+				if (call_is_exact(fc, nargs, kwnames) && vm.depth < vm.depth_limit &&
+				    (nf = frame_make(fc, fu, fu->globals, NULL, false, nargs)) != NULL) {
 					/* exact positional call: move the arguments */
 					mem_copy(nf->fast, args, nargs * sizeof(Value));
 					sp -= npop;
-					/* args were moved: only drop fn (and self/NULL slot accounted in args) */
+					/* drop what is under the arguments: fn, and self's NULL slot */
 					for (Value *p = sp; p < args; p++)
 						val_decref(*p);
+					if ((fc->ncells || fc->nfree) && !init_cells(nf, fu)) {
+						frame_release(nf);
+						ERROR();
+					}
 				} else {
 					nf = frame_for_call(fu, args, nargs, kwnames, false);
 					if (!nf) {
@@ -1187,6 +1243,7 @@ Value vm_run(Frame *f)
 				if (gc_pending)
 					gc_collect_pending();
 				Value obj = ct->new(ct, args, nargs, kwnames);
+				Value *base = sp - npop;
 				Frame *nf = NULL;
 				if (!IS_NULL(obj)) {
 					/* the slot below the arguments (the class, or the NULL of
@@ -1194,9 +1251,20 @@ Value vm_run(Frame *f)
 					Value under = args[-1];
 					args[-1] = val_incref(obj);
 					val_decref(under);
-					nf = frame_for_call(init, args - 1, nargs + 1, kwnames, false);
+					Code *ic = init->code;
+					if (call_is_exact(ic, nargs + 1, kwnames) && vm.depth < vm.depth_limit &&
+					    (nf = frame_make(ic, init, init->globals, NULL, false, nargs + 1)) != NULL) {
+						/* self and the arguments move into the frame */
+						mem_copy(nf->fast, args - 1, (nargs + 1) * sizeof(Value));
+						sp = args - 1;
+						if ((ic->ncells || ic->nfree) && !init_cells(nf, init)) {
+							frame_release(nf);
+							nf = NULL;
+						}
+					} else {
+						nf = frame_for_call(init, args - 1, nargs + 1, kwnames, false);
+					}
 				}
-				Value *base = sp - npop;
 				while (sp > base)
 					val_decref(POP());
 				if (kwnames)

@@ -1,6 +1,6 @@
 /* list.c -- tuple and list: storage, sequence protocol (index, slice,
  * concatenation, repetition with pre-flight size checks), comparisons,
- * repr, their methods (list.sort is a stable merge sort with key/reverse),
+ * repr, their methods (list.sort evaluates keys here; the stable merge sort is list_sort.c),
  * and their iterators.
  */
 #include "config.h"
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "worker/runtime/runtime.h"
+#include "worker/objects/list_sort.h"
 #include "worker/num/hash.h"
 
 static Tuple *the_empty_tuple;
@@ -356,6 +357,32 @@ static Value m_tuple_count(Value self, const Value *args, size_t nargs, Tuple *k
 
 /* ---- list ------------------------------------------------------------------ */
 
+/* A list whose items were removed near the front keeps the freed slots
+ * before items (its "front"), so the next such removal moves only what is
+ * before the item.  The List stays four words (one allocation class): the
+ * top bit of cap says there is a front, and the free slot items[-1] then
+ * holds its size.  Without the bit, cap is the number of slots from items
+ * on, as usual; only this file sees cap. */
+#define LIST_HAS_FRONT ((size_t)1 << (sizeof(size_t) * 8 - 1))
+
+static inline size_t list_cap(const List *l) { return l->cap & ~LIST_HAS_FRONT; }
+
+static inline size_t list_front(const List *l)
+{
+	return (l->cap & LIST_HAS_FRONT) ? (size_t)l->items[-1].u.i : 0;
+}
+
+/* items, with front free slots before it and cap from it on. */
+static inline void list_set_storage(List *l, Value *items, size_t front, size_t cap)
+{
+	l->items = items;
+	l->cap = cap;
+	if (front) {
+		items[-1] = v_int((int64_t)front);
+		l->cap |= LIST_HAS_FRONT;
+	}
+}
+
 List *list_with_cap(size_t cap)
 {
 	List *l = (List *)obj_alloc(&list_type, sizeof(List));
@@ -376,6 +403,25 @@ List *list_with_cap(size_t cap)
 	return l;
 }
 
+/* Frees storage taken from a list (its items, front and cap). */
+static void list_storage_free(Value *items, size_t front, size_t cap)
+{
+	if (items)
+		mem_free(items - front, (front + cap) * sizeof(Value));
+}
+
+/* Takes the list's storage (the list is left empty): *front and *cap
+ * describe it for list_storage_free and list_set_storage. */
+static Value *list_take_storage(List *l, size_t *front, size_t *cap)
+{
+	Value *items = l->items;
+	*front = items ? list_front(l) : 0;
+	*cap = list_cap(l);
+	l->items = NULL;
+	l->n = l->cap = 0;
+	return items;
+}
+
 List *list_new(size_t n)
 {
 	List *l = list_with_cap(n);
@@ -387,16 +433,53 @@ List *list_new(size_t n)
 	return l;
 }
 
+/* Removes item i and returns it (the reference moves to the caller).  The
+ * shorter side moves: an item near the front moves the items before it up
+ * one into the free front, so a queue popped near its front costs what is
+ * before the item, not the whole list. */
+static Value list_remove_at(List *l, size_t i)
+{
+	Value v = l->items[i];
+	if (i < l->n / 2) {
+		size_t front = list_front(l), cap = list_cap(l);
+		memmove(l->items + 1, l->items, i * sizeof(Value));
+		l->n--;
+		if (l->n == 0)
+			list_set_storage(l, l->items - front, 0, cap + front);
+		else
+			list_set_storage(l, l->items + 1, front + 1, cap - 1);
+		return v;
+	}
+	memmove(l->items + i, l->items + i + 1, (l->n - i - 1) * sizeof(Value));
+	l->n--;
+	if (l->n == 0 && (l->cap & LIST_HAS_FRONT)) {
+		size_t front = list_front(l);
+		list_set_storage(l, l->items - front, 0, list_cap(l) + front);
+	}
+	return v;
+}
+
 static bool list_reserve(List *l, size_t need)
 {
-	if (need <= l->cap)
+	size_t have = list_cap(l);
+	if (need <= have)
 		return true;
-	size_t cap = l->cap + (l->cap >> 1) + 4;
+	if (l->cap & LIST_HAS_FRONT) {
+		/* the free head first: the items back to the start of the storage */
+		size_t front = list_front(l);
+		Value *base = l->items - front;
+		memmove(base, l->items, l->n * sizeof(Value));
+		have += front;
+		list_set_storage(l, base, 0, have);
+		if (need <= have)
+			return true;
+	}
+	size_t cap = have + (have >> 1) + 4;
 	if (cap < need)
 		cap = need;
 	if (!mem_check_mul(cap, sizeof(Value)))
 		return false;
-	Value *p = mem_realloc(l->items, l->cap * sizeof(Value), cap * sizeof(Value));
+	Value *p = mem_realloc(l->items, have * sizeof(Value), cap * sizeof(Value));
 	if (!p)
 		return false;
 	l->items = p;
@@ -406,7 +489,7 @@ static bool list_reserve(List *l, size_t need)
 
 bool list_append_steal(List *l, Value v)
 {
-	if (l->n == l->cap && !list_reserve(l, l->n + 1)) {
+	if (l->n == list_cap(l) && !list_reserve(l, l->n + 1)) {
 		val_decref(v);
 		return false;
 	}
@@ -450,7 +533,7 @@ static void list_dealloc(Obj *o)
 	List *l = (List *)o;
 	for (size_t i = l->n; i-- > 0;)     /* last first, as CPython (__del__ order) */
 		val_decref(l->items[i]);
-	mem_free(l->items, l->cap * sizeof(Value));
+	list_storage_free(l->items, l->items ? list_front(l) : 0, list_cap(l));
 	obj_free(o);
 }
 
@@ -465,13 +548,11 @@ static void list_traverse(Obj *o, visitfn visit, void *arg)
 static void list_gc_clear(Obj *o)
 {
 	List *l = (List *)o;
-	Value *items = l->items;
-	size_t n = l->n, cap = l->cap;
-	l->items = NULL;
-	l->n = l->cap = 0;
+	size_t n = l->n, front, cap;
+	Value *items = list_take_storage(l, &front, &cap);
 	for (size_t i = n; i-- > 0;)
 		val_decref(items[i]);
-	mem_free(items, cap * sizeof(Value));
+	list_storage_free(items, front, cap);
 }
 
 static Value list_repr(Value v)
@@ -659,8 +740,7 @@ static int list_setitem(Value v, Value k, Value x)
 	}
 	Value old = l->items[i];
 	if (IS_NULL(x)) {
-		memmove(l->items + i, l->items + i + 1, (l->n - (size_t)i - 1) * sizeof(Value));
-		l->n--;
+		old = list_remove_at(l, (size_t)i);
 	} else {
 		l->items[i] = val_incref(x);
 	}
@@ -737,14 +817,13 @@ static Value list_inplace_repeat(Value a, Value b)
 	if (IS_NULL(r) || is_notimpl(r))
 		return r;
 	List *l = AS_LIST(a), *src = AS_LIST(r);
-	Value *old = l->items;
-	size_t oldn = l->n, oldcap = l->cap;
+	List tmp = *l;   /* the front, if any, goes with the storage */
 	l->items = src->items;
 	l->n = src->n;
 	l->cap = src->cap;
-	src->items = old;
-	src->n = oldn;
-	src->cap = oldcap;
+	src->items = tmp.items;
+	src->n = tmp.n;
+	src->cap = tmp.cap;
 	val_decref(r);
 	return val_incref(a);
 }
@@ -810,10 +889,7 @@ static Value m_pop(Value self, const Value *args, size_t nargs, Tuple *kw)
 		i += (ssize_t)l->n;
 	if (i < 0 || (size_t)i >= l->n)
 		return err_null_format(Exc_IndexError, "pop index out of range");
-	Value v = l->items[i];
-	memmove(l->items + i, l->items + i + 1, (l->n - (size_t)i - 1) * sizeof(Value));
-	l->n--;
-	return v;
+	return list_remove_at(l, (size_t)i);
 }
 
 static Value m_insert(Value self, const Value *args, size_t nargs, Tuple *kw)
@@ -831,9 +907,16 @@ static Value m_insert(Value self, const Value *args, size_t nargs, Tuple *kw)
 	}
 	if ((size_t)i > l->n)
 		i = (ssize_t)l->n;
-	if (!list_reserve(l, l->n + 1))
-		return v_null();
-	memmove(l->items + i + 1, l->items + i, (l->n - (size_t)i) * sizeof(Value));
+	if ((l->cap & LIST_HAS_FRONT) && (size_t)i < l->n / 2) {
+		/* into the free front: the items before i move down one */
+		size_t front = list_front(l), cap = list_cap(l);
+		memmove(l->items - 1, l->items, (size_t)i * sizeof(Value));
+		list_set_storage(l, l->items - 1, front - 1, cap + 1);
+	} else {
+		if (!list_reserve(l, l->n + 1))
+			return v_null();
+		memmove(l->items + i + 1, l->items + i, (l->n - (size_t)i) * sizeof(Value));
+	}
 	l->items[i] = val_incref(args[1]);
 	l->n++;
 	return v_none();
@@ -851,10 +934,7 @@ static Value m_remove(Value self, const Value *args, size_t nargs, Tuple *kw)
 		if (eq) {
 			if (i >= l->n)   /* the comparison shrank the list */
 				return v_none();
-			Value v = l->items[i];
-			memmove(l->items + i, l->items + i + 1, (l->n - i - 1) * sizeof(Value));
-			l->n--;
-			val_decref(v);
+			val_decref(list_remove_at(l, i));
 			return v_none();
 		}
 	}
@@ -906,13 +986,11 @@ static Value m_count(Value self, const Value *args, size_t nargs, Tuple *kw)
 static Value m_clear(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	LIST_SELF;
-	Value *items = l->items;
-	size_t n = l->n, cap = l->cap;
-	l->items = NULL;
-	l->n = l->cap = 0;
+	size_t n = l->n, front, cap;
+	Value *items = list_take_storage(l, &front, &cap);
 	for (size_t i = n; i-- > 0;)        /* last first, as CPython (__del__ order) */
 		val_decref(items[i]);
-	mem_free(items, cap * sizeof(Value));
+	list_storage_free(items, front, cap);
 	return v_none();
 }
 
@@ -939,66 +1017,22 @@ static Value m_reverse(Value self, const Value *args, size_t nargs, Tuple *kw)
 	return v_none();
 }
 
-/* ---- sort: stable merge sort on (key, value) pairs ---------------------- */
+/* ---- sort (the merge sort itself is in list_sort.c) ---------------------- */
 
-typedef struct { Value key; Value val; } SortItem;
-
-static int sort_lt(Value a, Value b)
+/* Reverses what is sorted: the (key, value) pairs, or the values. */
+static void reverse_sort_input(bool keyed, SortItem *items, Value *values, size_t n)
 {
-	if (a.tag == V_INT && b.tag == V_INT)
-		return a.u.i < b.u.i;
-	if (a.tag == V_FLOAT && b.tag == V_FLOAT)
-		return a.u.f < b.u.f;
-	return obj_richcmp_bool(a, b, CMP_LT);
-}
-
-static bool merge_sort(SortItem *a, SortItem *tmp, size_t n)
-{
-	if (n < 2)
-		return true;
-	if (n <= 8) {
-		for (size_t i = 1; i < n; i++) {
-			SortItem x = a[i];
-			size_t j = i;
-			while (j > 0) {
-				int lt = sort_lt(x.key, a[j - 1].key);
-				if (lt < 0)
-					return false;
-				if (!lt)
-					break;
-				a[j] = a[j - 1];
-				j--;
-			}
-			a[j] = x;
+	for (size_t i = 0, j = n; i + 1 < j; i++, j--) {
+		if (keyed) {
+			SortItem t = items[i];
+			items[i] = items[j - 1];
+			items[j - 1] = t;
+		} else {
+			Value t = values[i];
+			values[i] = values[j - 1];
+			values[j - 1] = t;
 		}
-		return true;
 	}
-	size_t m = n / 2;
-	if (!merge_sort(a, tmp, m) || !merge_sort(a + m, tmp, n - m))
-		return false;
-	int lt = sort_lt(a[m].key, a[m - 1].key);
-	if (lt < 0)
-		return false;
-	if (!lt)
-		return true;   /* already in order */
-	mem_copy(tmp, a, m * sizeof(SortItem));
-	size_t i = 0, j = m, k = 0;
-	while (i < m && j < n) {
-		lt = sort_lt(a[j].key, tmp[i].key);
-		if (lt < 0) {
-			/* restore remaining items so nothing is lost */
-			while (i < m)
-				a[k++] = tmp[i++];
-			return false;
-		}
-		if (lt)
-			a[k++] = a[j++];
-		else
-			a[k++] = tmp[i++];
-	}
-	while (i < m)
-		a[k++] = tmp[i++];
-	return true;
 }
 
 Value list_sort(List *l, Value key, bool reverse)
@@ -1016,66 +1050,54 @@ Value list_sort(List *l, Value key, bool reverse)
 		}
 		return v_none();
 	}
+	bool keyed = !IS_NULL(key) && !IS_NONE(key);
 	if (!mem_check_mul(n, 2 * sizeof(SortItem)))
 		return v_null();
-	SortItem *items = mem_alloc(n * sizeof(SortItem));
-	SortItem *tmp = mem_alloc(n * sizeof(SortItem));
-	if (!items || !tmp) {
-		mem_free(items, n * sizeof(SortItem));
-		mem_free(tmp, n * sizeof(SortItem));
+	/* keyed: (key, value) pairs; else the values themselves are sorted */
+	size_t nitems = keyed ? n : 0, ntmp = n / 2 + 1;
+	size_t tmpsize = ntmp * (keyed ? sizeof(SortItem) : sizeof(Value));
+	SortItem *items = keyed ? mem_alloc(nitems * sizeof(SortItem)) : NULL;
+	void *tmp = mem_alloc(tmpsize);
+	if ((keyed && !items) || !tmp) {
+		mem_free(items, nitems * sizeof(SortItem));
+		mem_free(tmp, tmpsize);
 		return v_null();
 	}
 	/* detach the items so mutation during sort is harmless */
-	Value *orig = l->items;
-	size_t origcap = l->cap;
-	l->items = NULL;
-	l->n = l->cap = 0;
+	size_t origfront, origcap;
+	Value *orig = list_take_storage(l, &origfront, &origcap);
 	bool ok = true;
 	size_t nkeys = 0;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < nitems && ok; i++) {
 		items[i].val = orig[i];
-		if (IS_NULL(key) || IS_NONE(key)) {
-			items[i].key = orig[i];
-		} else if (ok) {
-			items[i].key = call1(key, orig[i]);
-			if (IS_NULL(items[i].key))
-				ok = false;
-			else
-				nkeys++;
-		}
+		items[i].key = call1(key, orig[i]);
+		if (IS_NULL(items[i].key))
+			ok = false;
+		else
+			nkeys++;
 	}
-	if (ok && reverse) {
-		for (size_t i = 0, j = n; i + 1 < j; i++, j--) {
-			SortItem t = items[i];
-			items[i] = items[j - 1];
-			items[j - 1] = t;
-		}
-	}
+	/* reverse=True: reversed, sorted, reversed back (stable either way) */
+	if (ok && reverse)
+		reverse_sort_input(keyed, items, orig, n);
 	if (ok)
-		ok = merge_sort(items, tmp, n);
-	if (ok && reverse) {
-		for (size_t i = 0, j = n; i + 1 < j; i++, j--) {
-			SortItem t = items[i];
-			items[i] = items[j - 1];
-			items[j - 1] = t;
-		}
-	}
-	if (!IS_NULL(key) && !IS_NONE(key))
+		ok = keyed ? sort_items(items, tmp, n) : sort_values(orig, tmp, n);
+	if (ok && reverse)
+		reverse_sort_input(keyed, items, orig, n);
+	for (size_t i = 0; i < nkeys; i++)
+		val_decref(items[i].key);
+	if (keyed)
 		for (size_t i = 0; i < nkeys; i++)
-			val_decref(items[i].key);
+			orig[i] = items[i].val;
 	/* put the values back (in sorted order when ok, else as they are now) */
-	Value *junk = l->items;
-	size_t junkn = l->n, junkcap = l->cap;
-	for (size_t i = 0; i < n; i++)
-		orig[i] = items[i].val;
-	l->items = orig;
+	size_t junkn = l->n, junkfront, junkcap;
+	Value *junk = list_take_storage(l, &junkfront, &junkcap);
 	l->n = n;
-	l->cap = origcap;
+	list_set_storage(l, orig, origfront, origcap);
 	for (size_t i = 0; i < junkn; i++)
 		val_decref(junk[i]);
-	mem_free(junk, junkcap * sizeof(Value));
-	mem_free(items, n * sizeof(SortItem));
-	mem_free(tmp, n * sizeof(SortItem));
+	list_storage_free(junk, junkfront, junkcap);
+	mem_free(items, nitems * sizeof(SortItem));
+	mem_free(tmp, tmpsize);
 	if (!ok)
 		return v_null();
 	if (junkn)
@@ -1275,7 +1297,7 @@ static Value m_tuple_getnewargs(Value self, const Value *args, size_t nargs, Tup
 
 static Value m_sizeof(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
-	return v_int((int64_t)(sizeof(List) + AS_LIST(self)->cap * 8));
+	return v_int((int64_t)(sizeof(List) + (list_cap(AS_LIST(self)) + (AS_LIST(self)->items ? list_front(AS_LIST(self)) : 0)) * 8));
 }
 
 void seq_types_init(void)

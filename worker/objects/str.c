@@ -49,20 +49,28 @@ Str *str_alloc(size_t nbytes)
 	return s;
 }
 
+/* Sets len (code points: the bytes that are not UTF-8 continuation bytes,
+ * 10xxxxxx) and ascii, eight bytes at a time. */
 void str_finish(Str *s)
 {
-	size_t n = 0;
-	bool ascii = true;
 	const unsigned char *p = (const unsigned char *)s->data;
-	for (size_t i = 0; i < s->nbytes; i++) {
-		if ((p[i] & 0xC0) != 0x80)
-			n++;
-		if (p[i] >= 0x80)
-			ascii = false;
+	size_t nbytes = s->nbytes, i = 0, cont = 0;
+	uint64_t high = 0;
+	const uint64_t top = 0x8080808080808080ull;
+	for (; i + 8 <= nbytes; i += 8) {
+		uint64_t w;
+		memcpy(&w, p + i, 8);
+		high |= w;
+		if (w & top)
+			cont += (size_t)__builtin_popcountll(w & ~(w << 1) & top);
 	}
-	s->len = n;
-	s->ascii = ascii;
-	s->data[s->nbytes] = 0;
+	for (; i < nbytes; i++) {
+		high |= p[i];
+		cont += (p[i] & 0xC0) == 0x80;
+	}
+	s->len = nbytes - cont;
+	s->ascii = (high & top) == 0;
+	s->data[nbytes] = 0;
 }
 
 Str *str_new(const char *p, size_t nbytes)

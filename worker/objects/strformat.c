@@ -21,6 +21,52 @@ static struct num_int as_num(Value v)
 
 /* ---- % formatting --------------------------------------------------------------- */
 
+/* No flags, width or precision: the conversion alone. */
+static bool plain_spec(const struct num_percent_spec *sp)
+{
+	return !sp->left && !sp->plus && !sp->space && !sp->alt && !sp->zero &&
+	       sp->width < 0 && sp->precision < 0;
+}
+
+/* At most a small width, '0' and '-': what sb_add_int64 lays out. */
+static bool simple_int_spec(const struct num_percent_spec *sp)
+{
+	return !sp->plus && !sp->space && !sp->alt && sp->precision < 0 && sp->width <= 64;
+}
+
+/* The decimal digits of a small int, padded to the spec's width: with
+ * spaces before the sign, zeros after it ('0'), or spaces after ('-',
+ * which wins over '0'). */
+static void sb_add_int64(StrBuf *b, int64_t v, const struct num_percent_spec *sp)
+{
+	char buf[96];
+	char *end = buf + sizeof buf, *q = end;
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	do {
+		*--q = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	size_t len = (size_t)(end - q) + (v < 0);
+	size_t pad = sp->width > (int64_t)len ? (size_t)sp->width - len : 0;
+	if (pad && sp->zero && !sp->left) {
+		while (pad) {
+			*--q = '0';
+			pad--;
+		}
+	}
+	if (v < 0)
+		*--q = '-';
+	if (pad && !sp->left) {
+		while (pad) {
+			*--q = ' ';
+			pad--;
+		}
+	}
+	sb_add(b, q, (size_t)(end - q));
+	while (pad--)
+		sb_addc(b, ' ');
+}
+
 Value str_mod_format(Value fmtv, Value args)
 {
 	Str *fmt = AS_STR(fmtv);
@@ -130,6 +176,23 @@ Value str_mod_format(Value fmtv, Value args)
 			argi++;
 		}
 		sp.conv = conv;
+		if (simple_int_spec(&sp) || plain_spec(&sp)) {
+			/* the common "%d"/"%02d" of a small int and "%s" of a str:
+			 * straight into the result */
+			bool done = false;
+			if (item.tag == V_INT && (conv == 'd' || conv == 'i' || conv == 'u') && simple_int_spec(&sp)) {
+				sb_add_int64(&b, item.u.i, &sp);
+				done = true;
+			} else if (conv == 's' && plain_spec(&sp) && item.tag == V_OBJ && item.u.o->type == &str_type) {
+				sb_add_str(&b, AS_STR(item));
+				done = true;
+			}
+			if (done) {
+				if (owned)
+					val_decref(item);
+				continue;
+			}
+		}
 		struct num_error e = NUM_ERROR_INIT;
 		text_buf_clear(&nb);
 		int rc = 0;

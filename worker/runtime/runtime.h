@@ -42,7 +42,7 @@ struct Tuple {
 
 struct List {
 	Obj ob;
-	size_t n, cap;
+	size_t n, cap;           /* cap: read through list.c (it may flag free slots before items) */
 	Value *items;
 };
 

@@ -60,6 +60,10 @@ class ABCMeta(type):
             return True
         kind = type(instance)
         if kind is klass:
+            # a cached "no" answers without the call (Counter.update asks
+            # isinstance(x, Mapping) of every list it is given)
+            if cls._abc_no_epoch == _abc_epoch[0] and klass in cls._abc_no:
+                return False
             return cls.__subclasscheck__(klass)
         return cls.__subclasscheck__(klass) or cls.__subclasscheck__(kind)
 
