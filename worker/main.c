@@ -40,6 +40,7 @@ main(void)
   int status;
 
   heap_start_on_huge_pages();
+  prefault_range(&host, sizeof host); /* 16 KiB of stack: host_init() clears it */
   prefault_builtin_types();
   interp_note_stack_limit();
   if (box_sandbox_enter(err, sizeof err) != 0)

@@ -1,6 +1,6 @@
-/* worker/runtime/prefault.c -- maps in, before the sandbox, the pages of the
- * builtin type objects that building the runtime writes anyway (see
- * prefault.h).
+/* worker/runtime/prefault.c -- maps in, before the sandbox, pages that the
+ * worker's start-up writes anyway: those of the builtin type objects, and
+ * any range main() names (see prefault.h).
  *
  * The 55 core type objects (object.h) are static, zero-initialised data:
  * about ten pages of .bss that the kernel maps one page fault at a time as
@@ -16,7 +16,6 @@
 #include "worker/runtime/prefault.h"
 
 #include <stdint.h>
-#include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -28,10 +27,13 @@
 
 #define PAGE ((uintptr_t)4096)
 
-static int cmp_addr(const void *a, const void *b)
+void prefault_range(void *start, size_t len)
 {
-	uintptr_t x = *(const uintptr_t *)a, y = *(const uintptr_t *)b;
-	return x < y ? -1 : x > y;
+	uintptr_t first = (uintptr_t)start & ~(PAGE - 1);
+	uintptr_t end = ((uintptr_t)start + len + PAGE - 1) & ~(PAGE - 1);
+
+	if (len > 0)
+		(void)madvise((void *)first, end - first, MADV_POPULATE_WRITE);
 }
 
 void prefault_builtin_types(void)
@@ -50,29 +52,35 @@ void prefault_builtin_types(void)
 		&complex_type, &bytes_iter_type, &wrapper_type, &coro_wrapper_type,
 		&gen_asend_type, &getset_type,
 	};
-	enum { N = sizeof types / sizeof types[0] };
-	uintptr_t first[N], last[N];
+	enum { N = sizeof types / sizeof types[0], MAX_SPAN = 64 };
+	uint64_t held = 0; /* bit k: page lo + k holds part of a type object */
+	uintptr_t lo = UINTPTR_MAX, hi = 0, page;
 	size_t i;
 
 	for (i = 0; i < N; i++) {
-		first[i] = (uintptr_t)types[i] & ~(PAGE - 1);
-		last[i] = ((uintptr_t)types[i] + sizeof(Type) - 1) & ~(PAGE - 1);
+		uintptr_t a = (uintptr_t)types[i];
+		if (a < lo)
+			lo = a;
+		if (a + sizeof(Type) > hi)
+			hi = a + sizeof(Type);
 	}
-	qsort(first, N, sizeof first[0], cmp_addr);
-	qsort(last, N, sizeof last[0], cmp_addr);
-	/* one call per run of adjacent pages: the i-th object starts at or
-	 * after the (i-1)-th ends, so sorted starts and ends pair up */
-	uintptr_t run_start = first[0], run_end = last[0] + PAGE;
-	for (i = 1; i <= N; i++) {
-		if (i < N && first[i] <= run_end) {
-			if (last[i] + PAGE > run_end)
-				run_end = last[i] + PAGE;
-			continue;
-		}
-		(void)madvise((void *)run_start, run_end - run_start, MADV_POPULATE_WRITE);
-		if (i < N) {
-			run_start = first[i];
-			run_end = last[i] + PAGE;
+	lo &= ~(PAGE - 1);
+	hi = (hi + PAGE - 1) & ~(PAGE - 1);
+	/* The objects normally lie side by side: one call for all of them,
+	 * if every page of the span holds one (no page that would not be
+	 * written anyway is mapped in); one call per object otherwise. */
+	size_t pages = (hi - lo) / PAGE;
+	if (pages <= MAX_SPAN) {
+		uint64_t all = pages == 64 ? ~(uint64_t)0 : ((uint64_t)1 << pages) - 1;
+		for (i = 0; i < N; i++)
+			for (page = (uintptr_t)types[i] & ~(PAGE - 1);
+			     page < (uintptr_t)types[i] + sizeof(Type); page += PAGE)
+				held |= (uint64_t)1 << ((page - lo) / PAGE);
+		if (held == all) {
+			prefault_range((void *)lo, hi - lo);
+			return;
 		}
 	}
+	for (i = 0; i < N; i++)
+		prefault_range(types[i], sizeof(Type));
 }
