@@ -42,6 +42,7 @@ main(void)
   heap_start_on_huge_pages();
   prefault_range(&host, sizeof host); /* 16 KiB of stack: host_init() clears it */
   prefault_builtin_types();
+  prefault_runtime_state();
   interp_note_stack_limit();
   if (box_sandbox_enter(err, sizeof err) != 0)
     host_fatal("cannot enter the sandbox: %s", err);

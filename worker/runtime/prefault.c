@@ -84,3 +84,9 @@ void prefault_builtin_types(void)
 	for (i = 0; i < N; i++)
 		prefault_range(types[i], sizeof(Type));
 }
+
+void prefault_runtime_state(void)
+{
+	prefault_range(&vm, sizeof vm);
+	prefault_range(&ids, sizeof ids);
+}

@@ -10,6 +10,10 @@
 /* The pages of the core builtin type objects (object.h). */
 void prefault_builtin_types(void);
 
+/* The pages of the interpreter's state (vm) and of its interned names
+ * (ids), both filled in by the runtime's set-up. */
+void prefault_runtime_state(void);
+
 /* The pages holding [start, start + len): only memory about to be written
  * (a page mapped in and never touched would count in the resident size). */
 void prefault_range(void *start, size_t len);
