@@ -24,6 +24,7 @@
 
 #define HUGE_PAGE ((uintptr_t)2 << 20)
 
+#ifndef BOX_SANITIZERS
 /* 1 if the mapping holding addr carries the "hg" (MADV_HUGEPAGE) flag, 0 if
  * not, -1 if it is not found. */
 static int advised_huge(const void *addr)
@@ -50,6 +51,7 @@ static int advised_huge(const void *addr)
 	fclose(f);
 	return found;
 }
+#endif
 
 /* Runs heap_start_on_huge_pages() in a child after `prepare` shaped the
  * heap; the child exits 0 when a new block lies in an advised range. */
