@@ -4,7 +4,8 @@
  * the caller's stdout and stderr, 3 = the pipe from the broker and 4 = the
  * pipe to the broker, an empty environment and no arguments that matter.
  * The very first thing it does is lay out its heap on huge pages
- * (worker/runtime/heap_start.h) and enter the sandbox (seccomp/sandbox.h);
+ * (worker/runtime/heap_start.h), map in the pages of the builtin types
+ * (worker/runtime/prefault.h) and enter the sandbox (seccomp/sandbox.h);
  * then it starts the interpreter's runtime, which needs nothing from the
  * broker (so it overlaps the broker's loading of box.toml and the policy),
  * and only then reads the SCRIPT frame, runs the script, and reports the
@@ -14,6 +15,7 @@
 #include "common/protocol.h"
 #include "seccomp/sandbox.h"
 #include "worker/runtime/heap_start.h"
+#include "worker/runtime/prefault.h"
 #include "worker/host/host.h"
 #include "worker/runtime/interp.h"
 
@@ -38,6 +40,9 @@ main(void)
   int status;
 
   heap_start_on_huge_pages();
+  prefault_range(&host, sizeof host); /* 16 KiB of stack: host_init() clears it */
+  prefault_builtin_types();
+  prefault_runtime_state();
   interp_note_stack_limit();
   if (box_sandbox_enter(err, sizeof err) != 0)
     host_fatal("cannot enter the sandbox: %s", err);

@@ -14,10 +14,14 @@
  *     the top chunk (the free space at the end of the heap) starts at
  *     sbrk(0) - mallinfo2().keepcost;
  *  2. one block ("the filler") is taken from the top so that the top then
- *     starts 64 bytes below the next 2 MiB boundary; with a top pad of
- *     4 MiB the heap is extended past two boundaries in the same call, and
- *     glibc writes only the filler's and the new top's headers, both below
- *     the boundary;
+ *     starts 64 bytes below a 2 MiB boundary; with a top pad of 4 MiB the
+ *     heap is extended past two boundaries in the same call, and glibc
+ *     writes only the filler's and the new top's headers, both below the
+ *     boundary.  The boundary is the first one past the current end of the
+ *     heap, so that the filler is larger than the top and its malloc must
+ *     extend the heap: a boundary inside the top (a quarter of the runs,
+ *     by where ASLR put the heap) would be served from the top without
+ *     the extension, and the heap stayed on small pages;
  *  3. the untouched range from the boundary to the end of the heap is
  *     advised MADV_HUGEPAGE.  Every later allocation comes from there.
  *
@@ -52,7 +56,7 @@ void heap_start_on_huge_pages(void)
 {
 #ifndef BOX_SANITIZERS
 	struct mallinfo2 mi;
-	uintptr_t top, boundary, end;
+	uintptr_t top, boundary, end, heap_end;
 	size_t chunk;
 
 	if (heap_filler != NULL)
@@ -60,8 +64,9 @@ void heap_start_on_huge_pages(void)
 	mallopt(M_MMAP_THRESHOLD, 4 << 20);
 	mallopt(M_TRIM_THRESHOLD, 64 << 20);
 	mi = mallinfo2();
-	top = (uintptr_t)sbrk(0) - mi.keepcost;
-	boundary = (top + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+	heap_end = (uintptr_t)sbrk(0);
+	top = heap_end - mi.keepcost;
+	boundary = (heap_end + TOP_SLACK + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
 	if (boundary - top < 2 * 4096)
 		boundary += HUGE_PAGE;
 	chunk = (size_t)(boundary - TOP_SLACK - top) & ~(size_t)15;
