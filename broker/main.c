@@ -401,6 +401,8 @@ main(int argc, char **argv)
       return CONFIG_STATUS;
     }
   }
+  if (policy_load_warning(policy) != NULL)
+    fprintf(stderr, "box-broker: warning: %s\n", policy_load_warning(policy));
   if (action == CLI_DECIDE)
     return decide(cfg, policy, &opts);
   if (action == CLI_INSTALL) /* the box is set up for its agent: disclose the grants */

@@ -64,6 +64,11 @@ void lint_result_free(struct lint_result *res);
 struct temporal_set;
 void lint_temporal(const struct policy_set *ps, const struct temporal_set *ts, struct lint_result *out);
 const char *lint_temporal_rationale(const char *code);
+/* Box's load-time check of caps written as permits (dogwood.md 8.2,
+ * strands-box.md 3): 1 when one sits beside an unconditioned permit of the
+ * same action (the policy is refused), 2 beside a conditioned one (a
+ * warning), 0 otherwise; msg holds the text for 1 and 2. */
+int lint_temporal_cap_check(const struct policy_set *ps, const struct temporal_set *ts, char *msg, size_t len);
 
 /* "high", "medium", "low", "info". */
 const char *lint_severity_name(enum lint_severity sev);

@@ -409,3 +409,47 @@ void lint_temporal(const struct policy_set *ps, const struct temporal_set *ts, s
 		}
 	}
 }
+
+/* The first rule with a cap written as a permit, and the permit beside it
+ * for one of its actions that makes it matter: an unconditioned one (1),
+ * else a conditioned one (2); 0 when there is none. */
+int lint_temporal_cap_check(const struct policy_set *ps, const struct temporal_set *ts, char *msg, size_t len)
+{
+	for (size_t k = 0; k < ts->n; k++) {
+		const struct temporal_leaf *l = ts->leaves[k];
+		const struct rule *r = &ps->rules[l->rule];
+		if (!r->permit || polarity(r, l) != 1 || !is_cap(l->root, 0))
+			continue;
+		unsigned acts = lint_rule_live_actions(r);
+		const struct rule *plain = NULL, *conditioned = NULL;
+		for (size_t j = 0; j < ps->n; j++) {
+			const struct rule *o = &ps->rules[j];
+			if (o == r || !o->permit || !(lint_rule_live_actions(o) & acts) || has_leaves(ts, o->index))
+				continue;
+			if (o->nclauses == 0 && !plain)
+				plain = o;
+			else if (o->nclauses > 0 && !conditioned)
+				conditioned = o;
+		}
+		const struct rule *o = plain ? plain : conditioned;
+		if (!o)
+			continue;
+		char name[200], other[200];
+		lint_rule_name(r, name, sizeof name);
+		lint_rule_name(o, other, sizeof other);
+		if (plain)
+			snprintf(msg, len,
+			         "policy writes a cap as a permit: %s (rule %d) caps its actions with a permit, but %s (rule %d) "
+			         "permits them with no condition, so the cap never denies anything; write the cap as a forbid "
+			         "of the count or sum over its bound",
+			         name, r->index + 1, other, o->index + 1);
+		else
+			snprintf(msg, len,
+			         "policy writes a cap as a permit: %s (rule %d) caps its actions with a permit, and %s (rule %d) "
+			         "permits them too: wherever that rule's condition holds, the cap does not apply; a forbid of the "
+			         "count or sum over its bound holds everywhere",
+			         name, r->index + 1, other, o->index + 1);
+		return plain ? 1 : 2;
+	}
+	return 0;
+}

@@ -12,6 +12,7 @@
 #include "broker/policy/ast.h"
 #include "broker/policy/authorize.h"
 #include "broker/policy/box_schema.h"
+#include "broker/policy/lint.h"
 #include "broker/policy/temporal.h"
 #include "broker/policy/codec.h"
 #include "broker/policy/json.h"
@@ -24,6 +25,7 @@ struct policy {
 	struct temporal_set temporal;           /* the temporal leaves (none run yet) */
 	const char **ids;                       /* @id, else "policy_N" */
 	char (*fingerprints)[2 * SHA256_DIGEST_LEN + 1]; /* per rule, hex */
+	char *warning;                          /* a load-time warning, or NULL */
 	size_t *bucket[BOX_NACTIONS];           /* rule indexes per action, source order */
 	size_t nbucket[BOX_NACTIONS];
 	const struct value *principal, *resource, *action[BOX_NACTIONS];
@@ -99,6 +101,15 @@ struct policy *policy_load_text_ex(const char *text, size_t len, const char *nam
 		policy_free(p);
 		return NULL;
 	}
+	char capmsg[600];
+	int cap = p->temporal.n ? lint_temporal_cap_check(&p->set, &p->temporal, capmsg, sizeof capmsg) : 0;
+	if (cap == 1) {
+		snprintf(err, errlen, "%s", capmsg);
+		policy_free(p);
+		return NULL;
+	}
+	if (cap == 2)
+		p->warning = xstrdup(capmsg);
 	if (p->temporal.n && !(flags & POLICY_ALLOW_TEMPORAL)) {
 		/* checked, but not run: the caller keeps no history for them */
 		const struct rule *r = &p->set.rules[p->temporal.leaves[0]->rule];
@@ -168,6 +179,7 @@ void policy_free(struct policy *p)
 		return;
 	temporal_set_free(&p->temporal);
 	arena_free(&p->arena);
+	free(p->warning);
 	free(p);
 }
 
@@ -205,6 +217,11 @@ void policy_decision_clear(struct policy_decision *d)
 	free(d->descriptions);
 	free(d->errors);
 	memset(d, 0, sizeof *d);
+}
+
+const char *policy_load_warning(const struct policy *p)
+{
+	return p ? p->warning : NULL;
 }
 
 int policy_has_temporal(const struct policy *p)

@@ -37,6 +37,11 @@ struct policy *policy_load_file_ex(const char *path, const char *operator_home, 
                                    char *err, size_t errlen);
 struct policy *policy_load_text_ex(const char *text, size_t len, const char *name,
                                    const char *operator_home, unsigned flags, char *err, size_t errlen);
+/* What the policy's loading warned about (a temporal cap written as a
+ * permit beside a conditioned permit of the same action), or NULL.  The
+ * broker prints it as "box-broker: warning: ..." and runs. */
+const char *policy_load_warning(const struct policy *);
+
 /* 1 when the policy has temporal rules; the deepest window they read. */
 int policy_has_temporal(const struct policy *);
 int64_t policy_max_window_s(const struct policy *);

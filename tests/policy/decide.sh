@@ -128,6 +128,31 @@ expect_with "a temporal rule decides over an empty history" 0 \
   '{"action":"http:request","input":{"host":"h","port":443,"method":"GET","path":"/","body_bytes":0,"intercepted":true}}' \
   "$tmp/temporal.toml"
 
+# a temporal cap written as a permit: refused beside a permit of the same
+# action with no condition, a warning beside a conditioned one
+cat > "$tmp/cap.dw" <<'DW'
+@id("any_write") permit (principal, action == Box::Action::"fs:write", resource);
+@id("cap") permit (principal, action == Box::Action::"fs:write", resource)
+when temporal { (count for (t: Timepoint). where formerly within 1h (Box::Action::"fs:write"::request{ input.path: _ } && tp(t))) <= 20 };
+DW
+sed 's/policy.dw/cap.dw/' "$tmp/box.toml" > "$tmp/cap.toml"
+expect_error "a cap written as a permit beside an unconditioned permit is refused" \
+  "box-broker: error: $tmp/cap.dw: policy writes a cap as a permit: @id(\"cap\") (rule 2) caps its actions with a permit, but @id(\"any_write\") (rule 1) permits them with no condition, so the cap never denies anything; write the cap as a forbid of the count or sum over its bound" \
+  '{"action":"fs:write","input":{"path":"~/x","operation":"write_content"}}' "$tmp/cap.toml"
+sed 's/permit (principal, action == Box::Action::"fs:write", resource);/permit (principal, action == Box::Action::"fs:write", resource) when { context.input.path like "~\/out\/*" };/' \
+  "$tmp/cap.dw" > "$tmp/cap2.dw"
+sed 's/policy.dw/cap2.dw/' "$tmp/box.toml" > "$tmp/cap2.toml"
+checks=$((checks + 1))
+"$broker" --config "$tmp/cap2.toml" --decide '{"action":"fs:write","input":{"path":"~/x","operation":"write_content"}}' >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ "$status" -eq 0 ] && grep -q '^{"decision":"allow","cause":"permitted","rules":\["cap"\]' "$tmp/out" &&
+   grep -qxF 'box-broker: warning: policy writes a cap as a permit: @id("cap") (rule 2) caps its actions with a permit, and @id("any_write") (rule 1) permits them too: wherever that rule'"'"'s condition holds, the cap does not apply; a forbid of the count or sum over its bound holds everywhere' "$tmp/err"; then
+  echo "ok   a cap written as a permit beside a conditioned permit warns and decides"
+else
+  failures=$((failures + 1))
+  echo "FAIL cap beside a conditioned permit: status $status, stdout '$(cat "$tmp/out")', stderr '$(cat "$tmp/err")'"
+fi
+
 checks=$((checks + 1))
 if [ -e "$tmp/state" ]; then
   failures=$((failures + 1))
