@@ -404,54 +404,42 @@ def _repr_fn(names):
     return _recursive_repr(__repr__)
 
 
-def _tuple_getter(names):
-    def get(self):
-        return tuple([getattr(self, n) for n in names])
-    return get
+def _fields_tuple(obj_name, names):
+    # The source of the fields' tuple, as CPython's generated methods read
+    # it: "(self.a,self.b,)".
+    return '(' + ''.join(f'{obj_name}.{n},' for n in names) + ')'
+
+
+def _create_fn(name, args, body):
+    # A method made from source text (as __init__ is), so that a field read
+    # is an attribute load in the method itself.
+    src = f'def {name}({args}):\n' + ''.join(f'  {line}\n' for line in body)
+    ns = {'__builtins__': __builtins__}
+    exec(src, ns)
+    return ns[name]
+
+
+def _cmp_fn(name, op, names):
+    return _create_fn(name, 'self, other',
+                      ['if other.__class__ is self.__class__:',
+                       f' return {_fields_tuple("self", names)}{op}'
+                       f'{_fields_tuple("other", names)}',
+                       'return NotImplemented'])
 
 
 def _eq_fn(names):
-    get = _tuple_getter(names)
-
-    def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return get(self) == get(other)
-        return NotImplemented
-    return __eq__
+    return _cmp_fn('__eq__', '==', names)
 
 
 def _order_fns(names):
-    get = _tuple_getter(names)
-
-    def __lt__(self, other):
-        if other.__class__ is self.__class__:
-            return get(self) < get(other)
-        return NotImplemented
-
-    def __le__(self, other):
-        if other.__class__ is self.__class__:
-            return get(self) <= get(other)
-        return NotImplemented
-
-    def __gt__(self, other):
-        if other.__class__ is self.__class__:
-            return get(self) > get(other)
-        return NotImplemented
-
-    def __ge__(self, other):
-        if other.__class__ is self.__class__:
-            return get(self) >= get(other)
-        return NotImplemented
-    return [('__lt__', __lt__), ('__le__', __le__), ('__gt__', __gt__),
-            ('__ge__', __ge__)]
+    return [(name, _cmp_fn(name, op, names))
+            for name, op in (('__lt__', '<'), ('__le__', '<='),
+                             ('__gt__', '>'), ('__ge__', '>='))]
 
 
 def _hash_fn(names):
-    get = _tuple_getter(names)
-
-    def __hash__(self):
-        return hash(get(self))
-    return __hash__
+    return _create_fn('__hash__', 'self',
+                      [f'return hash({_fields_tuple("self", names)})'])
 
 
 def _frozen_fns(cls, names):
