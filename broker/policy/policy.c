@@ -413,9 +413,12 @@ int policy_decide_history_from(const struct policy *p, const char *action, json_
 	return decide_with(p, action, input, events, n, rule_start_seq, out, err, errlen);
 }
 
-static int decide_with(const struct policy *p, const char *action, json_object *input,
-                       const struct temporal_event *ev, size_t nev, const int64_t *rule_start,
-                       struct policy_decision *out, char *err, size_t errlen)
+/* What every decision does first: check the action and the input, and
+ * convert the input.  -1 (err), 0 (decided: no policy), or 1 to go on with
+ * *a, *scratch (initialised; the caller frees it) and *in. */
+static int decide_prologue(const struct policy *p, const char *action, json_object *input,
+                           struct policy_decision *out, int *ap, struct arena *scratchp,
+                           const struct value **inp, char *err, size_t errlen)
 {
 	memset(out, 0, sizeof *out);
 	int a = resolve_action(action);
@@ -431,18 +434,58 @@ static int decide_with(const struct policy *p, const char *action, json_object *
 	out->cause = "no_match";
 	if (p == NULL)
 		return 0;
-	struct arena scratch;
-	arena_init(&scratch);
-	const struct value *in;
+	arena_init(scratchp);
 	if (input == NULL) {
-		in = value_record(&scratch, NULL, 0);
+		*inp = value_record(scratchp, NULL, 0);
 	} else {
-		const struct jnode *j = json_from_c(&scratch, input);
-		if ((in = json_to_value(&scratch, j, NULL, box_actions[a].input, err, errlen)) == NULL) {
-			arena_free(&scratch);
+		const struct jnode *j = json_from_c(scratchp, input);
+		if ((*inp = json_to_value(scratchp, j, NULL, box_actions[a].input, err, errlen)) == NULL) {
+			arena_free(scratchp);
 			return -1;
 		}
 	}
+	*ap = a;
+	return 1;
+}
+
+/* What every decision does last: run Cedar on req and fill out; frees scratch. */
+static void authorize_into(const struct policy *p, int a, const struct request *req, struct arena *scratch,
+                           struct policy_decision *out)
+{
+	struct auth_result res;
+	authorize(p->set.rules, p->bucket[a], p->nbucket[a], req, NULL, scratch, &res);
+	out->allow = res.allow;
+	out->cause = res.allow ? "permitted" : res.ndetermining ? "forbidden" : "no_match";
+	out->rules = xcalloc(res.ndetermining, sizeof *out->rules);
+	out->descriptions = xcalloc(res.ndetermining, sizeof *out->descriptions);
+	out->nrules = res.ndetermining;
+	for (size_t i = 0; i < res.ndetermining; i++) {
+		const struct rule *r = &p->set.rules[res.determining[i]];
+		out->rules[i] = xstrdup(p->ids[res.determining[i]]);
+		out->descriptions[i] = r->description ? xstrdup(r->description) : NULL;
+	}
+	out->errors = xcalloc(res.nerrors, sizeof *out->errors);
+	out->nerrors = res.nerrors;
+	for (size_t i = 0; i < res.nerrors; i++) {
+		const char *id = p->ids[res.errors[i]];
+		size_t len = strlen(id) + strlen(res.messages[i]) + 3;
+		out->errors[i] = xcalloc(len, 1);
+		snprintf(out->errors[i], len, "%s: %s", id, res.messages[i]);
+	}
+	auth_result_free(&res);
+	arena_free(scratch);
+}
+
+static int decide_with(const struct policy *p, const char *action, json_object *input,
+                       const struct temporal_event *ev, size_t nev, const int64_t *rule_start,
+                       struct policy_decision *out, char *err, size_t errlen)
+{
+	int a;
+	const struct value *in;
+	struct arena scratch;
+	int go = decide_prologue(p, action, input, out, &a, &scratch, &in, err, errlen);
+	if (go <= 0)
+		return go;
 	struct rec_entry *leaves;
 	char terr[300];
 	int nleaves = temporal_entries(p, a, input, ev, nev, rule_start, &scratch, &leaves, terr, sizeof terr);
@@ -465,28 +508,7 @@ static int decide_with(const struct policy *p, const char *action, json_object *
 		ctx_entry[i + 1] = leaves[i];
 	struct request req = { p->principal, p->action[a], p->resource,
 	                       value_record(&scratch, ctx_entry, (size_t)nleaves + 1) };
-	struct auth_result res;
-	authorize(p->set.rules, p->bucket[a], p->nbucket[a], &req, NULL, &scratch, &res);
-	out->allow = res.allow;
-	out->cause = res.allow ? "permitted" : res.ndetermining ? "forbidden" : "no_match";
-	out->rules = xcalloc(res.ndetermining, sizeof *out->rules);
-	out->descriptions = xcalloc(res.ndetermining, sizeof *out->descriptions);
-	out->nrules = res.ndetermining;
-	for (size_t i = 0; i < res.ndetermining; i++) {
-		const struct rule *r = &p->set.rules[res.determining[i]];
-		out->rules[i] = xstrdup(p->ids[res.determining[i]]);
-		out->descriptions[i] = r->description ? xstrdup(r->description) : NULL;
-	}
-	out->errors = xcalloc(res.nerrors, sizeof *out->errors);
-	out->nerrors = res.nerrors;
-	for (size_t i = 0; i < res.nerrors; i++) {
-		const char *id = p->ids[res.errors[i]];
-		size_t len = strlen(id) + strlen(res.messages[i]) + 3;
-		out->errors[i] = xcalloc(len, 1);
-		snprintf(out->errors[i], len, "%s: %s", id, res.messages[i]);
-	}
-	auth_result_free(&res);
-	arena_free(&scratch);
+	authorize_into(p, a, &req, &scratch, out);
 	return 0;
 }
 
@@ -735,32 +757,12 @@ int policy_decide_leaf_values(const struct policy *p, const char *action, json_o
                               const signed char *leaf_values, const char *temporal_error,
                               struct policy_decision *out, char *err, size_t errlen)
 {
-	memset(out, 0, sizeof *out);
-	int a = resolve_action(action);
-	if (a < 0) {
-		snprintf(err, errlen, "unknown action \"%s\"; the actions are fs:read, fs:write, fs:delete, "
-		         "fs:move, net:connect, http:request and shell:exec", action ? action : "(null)");
-		return -1;
-	}
-	if (input != NULL && !json_object_is_type(input, json_type_object)) {
-		snprintf(err, errlen, "the input of %s must be a JSON object", box_actions[a].name);
-		return -1;
-	}
-	out->cause = "no_match";
-	if (p == NULL)
-		return 0;
-	struct arena scratch;
-	arena_init(&scratch);
+	int a;
 	const struct value *in;
-	if (input == NULL) {
-		in = value_record(&scratch, NULL, 0);
-	} else {
-		const struct jnode *j = json_from_c(&scratch, input);
-		if ((in = json_to_value(&scratch, j, NULL, box_actions[a].input, err, errlen)) == NULL) {
-			arena_free(&scratch);
-			return -1;
-		}
-	}
+	struct arena scratch;
+	int go = decide_prologue(p, action, input, out, &a, &scratch, &in, err, errlen);
+	if (go <= 0)
+		return go;
 	if (temporal_error) {
 		/* a temporal evaluation error denies (dogwood.md 4.7) */
 		out->errors = xcalloc(1, sizeof *out->errors);
@@ -785,27 +787,6 @@ int policy_decide_leaf_values(const struct policy *p, const char *action, json_o
 		ctx_entry[nctx++].val = value_bool(leaf_values && leaf_values[i] > 0);
 	}
 	struct request req = { p->principal, p->action[a], p->resource, value_record(&scratch, ctx_entry, nctx) };
-	struct auth_result res;
-	authorize(p->set.rules, p->bucket[a], p->nbucket[a], &req, NULL, &scratch, &res);
-	out->allow = res.allow;
-	out->cause = res.allow ? "permitted" : res.ndetermining ? "forbidden" : "no_match";
-	out->rules = xcalloc(res.ndetermining, sizeof *out->rules);
-	out->descriptions = xcalloc(res.ndetermining, sizeof *out->descriptions);
-	out->nrules = res.ndetermining;
-	for (size_t i = 0; i < res.ndetermining; i++) {
-		const struct rule *r = &p->set.rules[res.determining[i]];
-		out->rules[i] = xstrdup(p->ids[res.determining[i]]);
-		out->descriptions[i] = r->description ? xstrdup(r->description) : NULL;
-	}
-	out->errors = xcalloc(res.nerrors, sizeof *out->errors);
-	out->nerrors = res.nerrors;
-	for (size_t i = 0; i < res.nerrors; i++) {
-		const char *id = p->ids[res.errors[i]];
-		size_t len = strlen(id) + strlen(res.messages[i]) + 3;
-		out->errors[i] = xcalloc(len, 1);
-		snprintf(out->errors[i], len, "%s: %s", id, res.messages[i]);
-	}
-	auth_result_free(&res);
-	arena_free(&scratch);
+	authorize_into(p, a, &req, &scratch, out);
 	return 0;
 }
