@@ -12,14 +12,6 @@ top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
 . "$top_srcdir/tests/lib/box.sh"
 box_e2e_setup fetch
-SERVER_PID=
-stop_server() {
-  if [ -n "$SERVER_PID" ]; then
-    kill "$SERVER_PID" 2>/dev/null
-    wait "$SERVER_PID" 2>/dev/null
-  fi
-}
-box_cleanup_hook=stop_server
 
 BOX="$TMP/box"
 WORKSPACE="$BOX/workspace"
@@ -31,14 +23,7 @@ ERR="$TMP/err"
 mkdir -p "$WORKSPACE" || exit 99
 : >"$SEEN"
 
-"$PY" "$top_srcdir/tests/fetch/server.py" "$SEEN" >"$TMP/port" &
-SERVER_PID=$!
-i=0
-while [ ! -s "$TMP/port" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
-PORT=$(head -n 1 "$TMP/port")
-case "$PORT" in
-  '' | *[!0-9]*) echo "the test server did not start" >&2; exit 99 ;;
-esac
+box_fetch_server "$SEEN"
 
 # A port where nothing listens: one the kernel just gave out and took back.
 CLOSED_PORT=$("$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

@@ -20,28 +20,13 @@ top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
 . "$top_srcdir/tests/lib/box.sh"
 box_e2e_setup temporal
-SERVER_PID=
-stop_server() {
-  if [ -n "$SERVER_PID" ]; then
-    kill "$SERVER_PID" 2>/dev/null
-    wait "$SERVER_PID" 2>/dev/null
-  fi
-}
-box_cleanup_hook=stop_server
 OUT="$TMP/out"
 ERR="$TMP/err"
 WS="$TMP/ws"
 mkdir -p "$WS/secrets" || exit 99
 printf 'token' >"$WS/secrets/token.txt"
 
-"$PY" "$top_srcdir/tests/fetch/server.py" "$TMP/seen" >"$TMP/port" &
-SERVER_PID=$!
-i=0
-while [ ! -s "$TMP/port" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
-PORT=$(head -n 1 "$TMP/port")
-case "$PORT" in
-  '' | *[!0-9]*) echo "the test server did not start" >&2; exit 99 ;;
-esac
+box_fetch_server "$TMP/seen"
 
 # box NAME POLICY_TEXT: a box of its own (its own history) in $TMP/NAME.
 box() {
@@ -53,6 +38,22 @@ box() {
 run() {
   "$BROKER" --config "$TMP/$1/box.toml" --resolve "ok.test:$PORT:127.0.0.1" -c "$2" >"$OUT" 2>"$ERR"
   status=$?
+}
+# concurrently N NAME SOURCE: N runs of box NAME at once, run k's output in
+# $TMP/NAME/out/k (SOURCE's ${K} is k); wait_ok=1 when all exited 0.
+concurrently() {
+  _k=0
+  _pids=
+  while [ $_k -lt "$1" ]; do
+    "$BROKER" --config "$TMP/$2/box.toml" --resolve "ok.test:$PORT:127.0.0.1" -c "$(printf '%s' "$3" | sed "s/\${K}/$_k/g")" \
+      >"$TMP/$2/out/$_k" 2>&1 &
+    _pids="$_pids $!"
+    _k=$((_k + 1))
+  done
+  wait_ok=1
+  for _job in $_pids; do
+    wait "$_job" || wait_ok=0
+  done
 }
 events() { # events NAME: the number of events in NAME's history
   "$PY" -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from events").fetchone()[0])' \
@@ -114,18 +115,7 @@ check_err "--at without --decide" "box-broker: --at goes with --decide"
 box race "$BASE
 $BUDGET"
 mkdir -p "$TMP/race/out"
-k=0
-pids=
-while [ $k -lt 8 ]; do
-  "$BROKER" --config "$TMP/race/box.toml" -c "$(printf '%s' "$WRITE" | sed "s/N)/3)/; s/PREFIX/\"r${k}_\"/")" \
-    >"$TMP/race/out/$k" 2>&1 &
-  pids="$pids $!"
-  k=$((k + 1))
-done
-wait_ok=1
-for job in $pids; do
-  wait "$job" || wait_ok=0
-done
+concurrently 8 race "$(printf '%s' "$WRITE" | sed "s/N)/3)/; s/PREFIX/\"r\${K}_\"/")"
 written=$(cat "$TMP/race/out/"* | grep -c '^written')
 refused=$(cat "$TMP/race/out/"* | grep -c "^refused .* \[policy: budget\]")
 files=$(ls "$WS" | grep -c '^r[0-7]_')
@@ -144,19 +134,9 @@ box rrace "$BASE
 $RBUDGET"
 mkdir -p "$TMP/rrace/out"
 : >"$TMP/seen"
-k=0
-pids=
-while [ $k -lt 4 ]; do
-  "$BROKER" --config "$TMP/rrace/box.toml" --resolve "ok.test:$PORT:127.0.0.1" -c "
+concurrently 4 rrace "
 for i in range(2):
-    print(fetch('http://ok.test:$PORT/delay')['status'])" >"$TMP/rrace/out/$k" 2>&1 &
-  pids="$pids $!"
-  k=$((k + 1))
-done
-wait_ok=1
-for job in $pids; do
-  wait "$job" || wait_ok=0
-done
+    print(fetch('http://ok.test:$PORT/delay')['status'])"
 got=$(cat "$TMP/rrace/out/"* | grep -c '^200$')
 refused=$(cat "$TMP/rrace/out/"* | grep -c '^403$')
 reached=$(grep -c '/delay' "$TMP/seen")

@@ -16,6 +16,10 @@
 #                              throw-away box with no policy that may read DIR
 #                              (exported, with top_builddir), for the suites
 #                              that take a runner (conformance, finalizers)
+#   box_fetch_server SEEN      starts tests/fetch/server.py on 127.0.0.1 (it
+#                              logs each request to SEEN): SERVER_PID, PORT;
+#                              stopped at exit (box_cleanup_hook); exit 99
+#                              when it does not start
 #   box_child_now PID          the pid of PID's (only) child, or nothing
 #   box_child_of PID           the same, waiting up to 5 s for it (gives up
 #                              at once when PID is gone)
@@ -83,6 +87,26 @@ box_boxed_runner() {
   box_write_toml "$TMP/box.toml" "$1" "$TMP/state" "$TMP/ws" "" "$_dir"
   BOX_RUNNER="$top_builddir/box-broker --config $TMP/box.toml"
   export BOX_RUNNER top_builddir
+}
+
+box_stop_fetch_server() {
+  if [ -n "${SERVER_PID:-}" ]; then
+    kill "$SERVER_PID" 2>/dev/null
+    wait "$SERVER_PID" 2>/dev/null
+  fi
+}
+
+box_fetch_server() {
+  : >"$1"
+  "$PY" "$top_srcdir/tests/fetch/server.py" "$1" >"$TMP/port" &
+  SERVER_PID=$!
+  box_cleanup_hook=box_stop_fetch_server
+  _i=0
+  while [ ! -s "$TMP/port" ] && [ $_i -lt 100 ]; do sleep 0.05; _i=$((_i + 1)); done
+  PORT=$(head -n 1 "$TMP/port")
+  case "$PORT" in
+    '' | *[!0-9]*) echo "the test server did not start" >&2; exit 99 ;;
+  esac
 }
 
 box_child_now() {
