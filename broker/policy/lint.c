@@ -110,6 +110,27 @@ unsigned lint_rule_live_actions(const struct rule *r)
 	return box_rule_actions(r) & ~(1u << ACT_FS_OTHER);
 }
 
+void lint_result_append(struct lint_result *res, enum lint_severity severity, const char *code,
+                        const char *rationale, int rule, const char *message)
+{
+	if (res->n == res->cap) {
+		size_t ncap = res->cap ? res->cap * 2 : 8;
+		struct lint_finding *nv = realloc(res->v, ncap * sizeof *nv);
+		if (nv == NULL)
+			abort();
+		res->v = nv;
+		res->cap = ncap;
+	}
+	struct lint_finding *f = &res->v[res->n++];
+	f->severity = severity;
+	f->code = code;
+	f->rationale = rationale;
+	f->rule = rule;
+	f->message = strdup(message);
+	if (f->message == NULL)
+		abort();
+}
+
 static void add(struct lint_result *res, const char *code, int rule, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 static void add(struct lint_result *res, const char *code, int rule, const char *fmt, ...)
@@ -119,27 +140,12 @@ static void add(struct lint_result *res, const char *code, int rule, const char 
 		k++;
 	if (k == sizeof kinds / sizeof kinds[0])
 		abort(); /* a code missing from the table is a bug here */
-	if (res->n == res->cap) {
-		size_t ncap = res->cap ? res->cap * 2 : 8;
-		struct lint_finding *nv = realloc(res->v, ncap * sizeof *nv);
-		if (nv == NULL)
-			abort();
-		res->v = nv;
-		res->cap = ncap;
-	}
 	char msg[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	struct lint_finding *f = &res->v[res->n++];
-	f->severity = kinds[k].severity;
-	f->code = kinds[k].code;
-	f->rationale = kinds[k].rationale;
-	f->rule = rule;
-	f->message = strdup(msg);
-	if (f->message == NULL)
-		abort();
+	lint_result_append(res, kinds[k].severity, kinds[k].code, kinds[k].rationale, rule, msg);
 }
 
 void lint_result_free(struct lint_result *res)

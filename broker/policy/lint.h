@@ -58,6 +58,11 @@ struct lint_options {
 void policy_lint(const struct policy_set *ps, const struct lint_options *opts,
                  struct lint_result *out);
 void lint_result_free(struct lint_result *res);
+/* Adds one finding (message copied); out of memory aborts.  The lints of
+ * lint.c and lint_temporal.c each look their codes up in their own table,
+ * then add through this. */
+void lint_result_append(struct lint_result *res, enum lint_severity severity, const char *code,
+                        const char *rationale, int rule, const char *message);
 
 /* lint_temporal.c: the temporal lints alone (policy_lint runs them when
  * opts->temporal is set), and the rationale of their codes. */

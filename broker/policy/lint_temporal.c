@@ -89,29 +89,15 @@ static void add(struct lint_result *res, const char *code, int lower, int rule, 
 		k++;
 	if (k == sizeof kinds / sizeof kinds[0])
 		abort(); /* a code missing from the table is a bug here */
-	if (res->n == res->cap) {
-		size_t ncap = res->cap ? res->cap * 2 : 8;
-		struct lint_finding *nv = realloc(res->v, ncap * sizeof *nv);
-		if (nv == NULL)
-			abort();
-		res->v = nv;
-		res->cap = ncap;
-	}
 	char msg[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	struct lint_finding *f = &res->v[res->n++];
-	f->severity = kinds[k].severity;
-	if (lower && f->severity < LINT_INFO)
-		f->severity++;
-	f->code = kinds[k].code;
-	f->rationale = kinds[k].rationale;
-	f->rule = rule;
-	f->message = strdup(msg);
-	if (f->message == NULL)
-		abort();
+	enum lint_severity severity = kinds[k].severity;
+	if (lower && severity < LINT_INFO)
+		severity++;
+	lint_result_append(res, severity, kinds[k].code, kinds[k].rationale, rule, msg);
 }
 
 /* ---- walking formulas ---------------------------------------------------------- */
