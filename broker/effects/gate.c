@@ -229,15 +229,6 @@ static int catch_up(struct gate *g)
 	return take(g, &l);
 }
 
-static json_object *entity(const char *type, const char *id)
-{
-	json_object *e = json_object_new_object(), *in = json_object_new_object();
-	json_object_object_add(in, "type", json_object_new_string(type));
-	json_object_object_add(in, "id", json_object_new_string(id));
-	json_object_object_add(e, "__entity", in);
-	return e;
-}
-
 /* The logged fields of an event (dogwood.md 4.6, the default schema). */
 static json_object *record(struct gate *g, int64_t request_seq, const char *action, json_object *input,
                            json_object *output)
@@ -248,8 +239,8 @@ static json_object *record(struct gate *g, int64_t request_seq, const char *acti
 	json_object_object_add(r, "input", policy_event_input(action, input));
 	if (output)
 		json_object_object_add(r, "output", output);
-	json_object_object_add(r, "callerPrincipal", entity("Box::Agent", "self"));
-	json_object_object_add(r, "callerResource", entity("Box::Resource", "unused"));
+	json_object_object_add(r, "callerPrincipal", policy_entity_json("Box::Agent", "self"));
+	json_object_object_add(r, "callerResource", policy_entity_json("Box::Resource", "unused"));
 	json_object_object_add(r, "requestId", json_object_new_string(id));
 	json_object_object_add(r, "sessionId", json_object_new_string(g->session));
 	return r;
@@ -528,16 +519,9 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 	if (stored != seq) {
 		/* someone appended without taking the write lock */
 		policy_decision_clear(out);
-		snprintf(err, errlen, "history: event %lld was stored as %lld; the file changed under this run",
+		snprintf(g->fault, sizeof g->fault, "history: event %lld was stored as %lld; the file changed under this run",
 		         (long long)seq, (long long)stored);
-		if (!g->failed) {
-			g->failed = 1;
-			snprintf(g->fault, sizeof g->fault, "%s", err);
-			fprintf(stderr, "box-broker: error: %s; every later decision of this run is denied\n", err);
-		}
-		unlock_history(g);
-		*faultp = 1;
-		return -1;
+		return fault(g, faultp, err, errlen);
 	}
 	g->last_seq = seq;
 	if (undecidable) {
@@ -570,7 +554,7 @@ void gate_outcome(struct gate *g, int64_t request_seq, const char *action, json_
 		output = json_object_new_object();
 		if (strncmp(action, "fs:", 3) == 0)
 			json_object_object_add(output, "result",
-			                       entity("Box::FsResponseResult", result == GATE_COMPLETED ? "completed"
+			                       policy_entity_json("Box::FsResponseResult", result == GATE_COMPLETED ? "completed"
 			                                                       : result == GATE_DESCRIPTOR_ISSUED
 			                                                               ? "descriptor_issued"
 			                                                               : "indeterminate"));

@@ -307,7 +307,7 @@ static size_t first_visible(const struct temporal_event *ev, size_t n, int64_t s
 	return lo;
 }
 
-static json_object *entity_json(const char *type, const char *id)
+json_object *policy_entity_json(const char *type, const char *id)
 {
 	json_object *e = json_object_new_object(), *in = json_object_new_object();
 	json_object_object_add(in, "type", json_object_new_string(type));
@@ -331,7 +331,7 @@ json_object *policy_event_input(const char *action, json_object *input)
 		if (ft && ft->k == ST_ENTITY && ft->enum_from_string && json_object_is_type(val, json_type_string)) {
 			char type[64];
 			snprintf(type, sizeof type, "%.*s", (int)ft->name.n, ft->name.p);
-			json_object_object_add(out, key, entity_json(type, json_object_get_string(val)));
+			json_object_object_add(out, key, policy_entity_json(type, json_object_get_string(val)));
 		} else {
 			json_object_object_add(out, key, json_object_get(val));
 		}
@@ -358,8 +358,8 @@ static int temporal_entries(const struct policy *p, int a, json_object *input, c
 	json_object *ctx = json_object_new_object();
 	/* enum fields as entities, as the history records them */
 	json_object_object_add(ctx, "input", policy_event_input(box_actions[a].name, input));
-	json_object *principal = entity_json(BOX_PRINCIPAL_TYPE, BOX_PRINCIPAL_ID);
-	json_object *resource = entity_json(BOX_RESOURCE_TYPE, BOX_RESOURCE_ID);
+	json_object *principal = policy_entity_json(BOX_PRINCIPAL_TYPE, BOX_PRINCIPAL_ID);
+	json_object *resource = policy_entity_json(BOX_RESOURCE_TYPE, BOX_RESOURCE_ID);
 	struct temporal_request rq = { ctx, principal, resource, NULL };
 	int rc = 0;
 	for (size_t i = 0; i < p->temporal.n && rc == 0; i++) {

@@ -80,6 +80,10 @@ int policy_decide_history_from(const struct policy *, const char *action, json_o
                                const struct temporal_event *events, size_t n, const int64_t *rule_start_seq,
                                struct policy_decision *out, char *err, size_t errlen);
 
+/* An entity uid as Cedar's JSON writes it: {"__entity":{"type":..,"id":..}}.
+ * New reference. */
+json_object *policy_entity_json(const char *type, const char *id);
+
 /* The input record of an action as history events carry it: a copy of
  * input with each enum field (fs operation) as a Cedar JSON entity
  * {"__entity":{"type":"Box::FsWriteOperation","id":"write_content"}}.
