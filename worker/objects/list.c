@@ -1017,7 +1017,7 @@ static Value m_reverse(Value self, const Value *args, size_t nargs, Tuple *kw)
 	return v_none();
 }
 
-/* ---- sort (the merge sort itself is in list_sort.c) ---------------------- */
+/* ---- sort (the sort itself is in list_sort.c) ------------------------------ */
 
 /* Reverses what is sorted: the (key, value) pairs, or the values. */
 static void reverse_sort_input(bool keyed, SortItem *items, Value *values, size_t n)

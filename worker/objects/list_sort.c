@@ -1,4 +1,5 @@
-/* list_sort.c -- the stable merge sort behind list.sort() and sorted().
+/* list_sort.c -- list.sort() and sorted(): the comparisons, and the choice
+ * among them; the sort itself is list_timsort.inc, CPython 3.11's.
  *
  * As CPython does before sorting, the keys are looked at once: when they
  * are all small ints, all floats, all exact strs or all exact tuples, the
@@ -10,6 +11,7 @@
  */
 #include "config.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "worker/objects/list_sort.h"
@@ -59,74 +61,107 @@ static int lt_tuple(Value a, Value b)
 	return x->n < y->n;
 }
 
-/* ---- the merge sort, once per comparison --------------------------------- */
+/* ---- the sort, once per comparison ---------------------------------------- */
 
-/* Insertion sort up to 8 items; above, sort both halves, then merge (the
- * first half copied to tmp) unless they are already in order. */
-#define DEFINE_MERGE_SORT(NAME, T, KEY, LT)                                                 \
-	static bool NAME(T *a, T *tmp, size_t n)                      \
-	{                                                                           \
-		if (n < 2)                                                          \
-			return true;                                                \
-		if (n <= 8) {                                                       \
-			for (size_t i = 1; i < n; i++) {                            \
-				T x = a[i];                                  \
-				size_t j = i;                                       \
-				while (j > 0) {                                     \
-					int lt = LT(KEY(x), KEY(a[j - 1]));           \
-					if (lt < 0)                                 \
-						return false;                       \
-					if (!lt)                                    \
-						break;                              \
-					a[j] = a[j - 1];                            \
-					j--;                                        \
-				}                                                   \
-				a[j] = x;                                           \
-			}                                                           \
-			return true;                                                \
-		}                                                                   \
-		size_t m = n / 2;                                                   \
-		if (!NAME(a, tmp, m) || !NAME(a + m, tmp, n - m))                   \
-			return false;                                               \
-		int lt = LT(KEY(a[m]), KEY(a[m - 1]));                                \
-		if (lt < 0)                                                         \
-			return false;                                               \
-		if (!lt)                                                            \
-			return true;   /* already in order */                       \
-		memcpy(tmp, a, m * sizeof(T));                               \
-		size_t i = 0, j = m, k = 0;                                         \
-		while (i < m && j < n) {                                            \
-			lt = LT(KEY(a[j]), KEY(tmp[i]));                              \
-			if (lt < 0) {                                               \
-				/* put the rest back so nothing is lost */          \
-				while (i < m)                                       \
-					a[k++] = tmp[i++];                          \
-				return false;                                       \
-			}                                                           \
-			if (lt)                                                     \
-				a[k++] = a[j++];                                    \
-			else                                                        \
-				a[k++] = tmp[i++];                                  \
-		}                                                                   \
-		while (i < m)                                                       \
-			a[k++] = tmp[i++];                                          \
-		return true;                                                        \
+/* A run on the merge stack: where it starts, how long, its powersort power. */
+struct sort_run {
+	size_t base, len;
+	int power;
+};
+
+/* Galloping starts after this many wins in a row (then adapts). */
+#define SORT_MIN_GALLOP 7
+/* powersort keeps at most log2(n) + 1 runs pending */
+#define SORT_MAX_RUNS (sizeof(size_t) * 8 + 1)
+
+/* Runs shorter than this are extended by binary insertion: n itself below
+ * 64, else a length in [32, 64] that makes n / minrun just under a power
+ * of two. */
+static size_t sort_minrun(size_t n)
+{
+	size_t r = 0;
+	while (n >= 64) {
+		r |= n & 1;
+		n >>= 1;
 	}
+	return n + r;
+}
+
+/* The power of the run [s1, s1+n1) followed by one of n2 items, among n:
+ * the first bit where the binary expansions of the two runs' midpoints
+ * (as fractions of n) differ. */
+static int sort_power(size_t s1, size_t n1, size_t n2, size_t n)
+{
+	int power = 0;
+	size_t a = 2 * s1 + n1, b = a + n1 + n2;   /* twice the midpoints */
+	for (;;) {
+		power++;
+		if (a >= n) {
+			a -= n;
+			b -= n;
+		} else if (b >= n) {
+			break;
+		}
+		a <<= 1;
+		b <<= 1;
+	}
+	return power;
+}
 
 /* (key, value) pairs, and values that are their own keys (no key function:
  * half the memory to move) */
 #define PAIR_KEY(x) ((x).key)
 #define SELF_KEY(x) (x)
-DEFINE_MERGE_SORT(pairs_int, SortItem, PAIR_KEY, lt_int)
-DEFINE_MERGE_SORT(pairs_float, SortItem, PAIR_KEY, lt_float)
-DEFINE_MERGE_SORT(pairs_str, SortItem, PAIR_KEY, lt_str)
-DEFINE_MERGE_SORT(pairs_tuple, SortItem, PAIR_KEY, lt_tuple)
-DEFINE_MERGE_SORT(pairs_any, SortItem, PAIR_KEY, lt_any)
-DEFINE_MERGE_SORT(values_int, Value, SELF_KEY, lt_int)
-DEFINE_MERGE_SORT(values_float, Value, SELF_KEY, lt_float)
-DEFINE_MERGE_SORT(values_str, Value, SELF_KEY, lt_str)
-DEFINE_MERGE_SORT(values_tuple, Value, SELF_KEY, lt_tuple)
-DEFINE_MERGE_SORT(values_any, Value, SELF_KEY, lt_any)
+#define TS_NAME pairs_int
+#define TS_T SortItem
+#define TS_KEY PAIR_KEY
+#define TS_LT lt_int
+#include "worker/objects/list_timsort.inc"
+#define TS_NAME pairs_float
+#define TS_T SortItem
+#define TS_KEY PAIR_KEY
+#define TS_LT lt_float
+#include "worker/objects/list_timsort.inc"
+#define TS_NAME pairs_str
+#define TS_T SortItem
+#define TS_KEY PAIR_KEY
+#define TS_LT lt_str
+#include "worker/objects/list_timsort.inc"
+#define TS_NAME pairs_tuple
+#define TS_T SortItem
+#define TS_KEY PAIR_KEY
+#define TS_LT lt_tuple
+#include "worker/objects/list_timsort.inc"
+#define TS_NAME pairs_any
+#define TS_T SortItem
+#define TS_KEY PAIR_KEY
+#define TS_LT lt_any
+#include "worker/objects/list_timsort.inc"
+#define TS_NAME values_int
+#define TS_T Value
+#define TS_KEY SELF_KEY
+#define TS_LT lt_int
+#include "worker/objects/list_timsort.inc"
+#define TS_NAME values_float
+#define TS_T Value
+#define TS_KEY SELF_KEY
+#define TS_LT lt_float
+#include "worker/objects/list_timsort.inc"
+#define TS_NAME values_str
+#define TS_T Value
+#define TS_KEY SELF_KEY
+#define TS_LT lt_str
+#include "worker/objects/list_timsort.inc"
+#define TS_NAME values_tuple
+#define TS_T Value
+#define TS_KEY SELF_KEY
+#define TS_LT lt_tuple
+#include "worker/objects/list_timsort.inc"
+#define TS_NAME values_any
+#define TS_T Value
+#define TS_KEY SELF_KEY
+#define TS_LT lt_any
+#include "worker/objects/list_timsort.inc"
 
 /* ---- choosing the comparison -------------------------------------------- */
 
@@ -169,13 +204,13 @@ bool sort_items(SortItem *items, SortItem *tmp, size_t n)
 	if (n < 2)
 		return true;
 	switch (kind_of_items(items, n)) {
-	case KEY_INT: return pairs_int(items, tmp, n);
-	case KEY_FLOAT: return pairs_float(items, tmp, n);
-	case KEY_STR: return pairs_str(items, tmp, n);
-	case KEY_TUPLE: return pairs_tuple(items, tmp, n);
+	case KEY_INT: return pairs_int_sort(items, tmp, n);
+	case KEY_FLOAT: return pairs_float_sort(items, tmp, n);
+	case KEY_STR: return pairs_str_sort(items, tmp, n);
+	case KEY_TUPLE: return pairs_tuple_sort(items, tmp, n);
 	case KEY_ANY: break;
 	}
-	return pairs_any(items, tmp, n);
+	return pairs_any_sort(items, tmp, n);
 }
 
 bool sort_values(Value *values, Value *tmp, size_t n)
@@ -183,11 +218,11 @@ bool sort_values(Value *values, Value *tmp, size_t n)
 	if (n < 2)
 		return true;
 	switch (kind_of_values(values, n)) {
-	case KEY_INT: return values_int(values, tmp, n);
-	case KEY_FLOAT: return values_float(values, tmp, n);
-	case KEY_STR: return values_str(values, tmp, n);
-	case KEY_TUPLE: return values_tuple(values, tmp, n);
+	case KEY_INT: return values_int_sort(values, tmp, n);
+	case KEY_FLOAT: return values_float_sort(values, tmp, n);
+	case KEY_STR: return values_str_sort(values, tmp, n);
+	case KEY_TUPLE: return values_tuple_sort(values, tmp, n);
 	case KEY_ANY: break;
 	}
-	return values_any(values, tmp, n);
+	return values_any_sort(values, tmp, n);
 }

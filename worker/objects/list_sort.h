@@ -1,4 +1,4 @@
-/* list_sort.h -- the stable merge sort behind list.sort() and sorted():
+/* list_sort.h -- the stable, adaptive merge sort (timsort) behind list.sort() and sorted():
  * (key, value) pairs sorted by key, with comparisons specialised to keys
  * that are all of one builtin type (list_sort.c).
  */
