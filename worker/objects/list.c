@@ -1091,6 +1091,9 @@ Value list_sort(List *l, Value key, bool reverse)
 	/* put the values back (in sorted order when ok, else as they are now) */
 	size_t junkn = l->n, junkfront, junkcap;
 	Value *junk = list_take_storage(l, &junkfront, &junkcap);
+	/* any storage at all means the list was changed, even if it is empty
+	 * again (as CPython, which sees its "allocated" reset) */
+	bool modified = junkn || junk;
 	l->n = n;
 	list_set_storage(l, orig, origfront, origcap);
 	for (size_t i = 0; i < junkn; i++)
@@ -1100,7 +1103,7 @@ Value list_sort(List *l, Value key, bool reverse)
 	mem_free(tmp, tmpsize);
 	if (!ok)
 		return v_null();
-	if (junkn)
+	if (modified)
 		return err_null_format(Exc_ValueError, "list modified during sort");
 	return v_none();
 }

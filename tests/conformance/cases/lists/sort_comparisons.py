@@ -121,3 +121,29 @@ try:
 except ValueError as e:
     print("raised:", e)
 print(sorted(b.v for b in lst) == before, [b.v for b in lst][:30])
+
+
+# a key function that changes the list, even if it leaves it empty again
+lst = [3, 1, 2]
+
+
+def grow_and_shrink(x):
+    lst.append(9)
+    lst.pop()
+    return x
+
+
+try:
+    lst.sort(key=grow_and_shrink)
+except ValueError as e:
+    print("ValueError:", e)
+print(lst)
+
+
+def clear_empty(x):
+    lst.clear()   # the list is empty while it is sorted: nothing changes
+    return x
+
+
+lst.sort(key=clear_empty)
+print(lst)
