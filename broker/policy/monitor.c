@@ -98,7 +98,7 @@ int policy_monitor_decide(struct policy_monitor *m, const char *action, json_obj
 	int a = m->nleaves ? action_index(m->policy, action) : -1;
 	if (a >= 0 && (!input || json_object_is_type(input, json_type_object))) {
 		memset(m->values, 0, m->nleaves);
-		if (temporal_monitor_kept(m->tm) == 0) {
+		if (temporal_monitor_observed(m->tm) == 0) {
 			snprintf(terr, sizeof terr, "temporal evaluation: the history does not hold the request being decided");
 			temporal_error = terr;
 		} else if (m->nused[a]) {

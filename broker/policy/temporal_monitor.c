@@ -19,7 +19,12 @@
  *    the stamp of the latest anchor still unbroken.
  * At a decision the evaluator runs over the kept events with hooks that
  * answer those parts from the summaries; a sum whose partial sums could
- * leave int64 (the evaluator clamps in its own order) is left to it. */
+ * leave int64 (the evaluator clamps in its own order) is left to it.
+ *
+ * When every leaf is answered by its summaries alone (one summary, its
+ * negation, or a summarised count compared with an integer), the
+ * evaluator is never run and no event is kept: a budget or a "never
+ * after" rule costs the summaries' windows, not every event's record. */
 #include "broker/policy/temporal_monitor.h"
 
 #include <stdio.h>
@@ -73,6 +78,7 @@ struct temporal_monitor {
 	int64_t last_seq, last_ts;
 	int64_t reach_s;
 	size_t nsummaries;
+	int keep_events;                /* some leaf needs the evaluator, so the events */
 };
 
 static int64_t sat_add(int64_t a, int64_t b)
@@ -427,6 +433,41 @@ static const struct feed_group *every_event_group(const struct temporal_monitor 
 	return NULL;
 }
 
+/* ---- leaves the summaries answer alone ------------------------------------------------ */
+
+static const struct summary *summary_of_node(const struct mleaf *ml, const struct tnode *n)
+{
+	for (size_t k = 0; k < ml->ns; k++)
+		if (ml->s[k].node == n)
+			return &ml->s[k];
+	return NULL;
+}
+
+static const struct summary *summary_of_term(const struct mleaf *ml, const struct tterm *t)
+{
+	for (size_t k = 0; k < ml->ns; k++)
+		if (ml->s[k].term == t)
+			return &ml->s[k];
+	return NULL;
+}
+
+/* answer_root (below) can always answer n from the summaries: n is one
+ * summary, its negation, or a summarised count compared with an integer
+ * literal (a sum may fall back to the evaluator when it could overflow). */
+static int answered_by_summaries(const struct mleaf *ml, const struct tnode *n)
+{
+	if (n->kind == TN_NOT)
+		return n->a->kind != TN_NOT && answered_by_summaries(ml, n->a);
+	if (n->kind == TN_FORMERLY || n->kind == TN_SINCE)
+		return summary_of_node(ml, n) != NULL;
+	if (n->kind != TN_CMP)
+		return 0;
+	const struct tterm *agg = n->lhs->kind == TT_LIT ? n->rhs : n->lhs;
+	const struct tterm *lit = agg == n->lhs ? n->rhs : n->lhs;
+	const struct summary *s = summary_of_term(ml, agg);
+	return s && s->kind == S_COUNT && lit->kind == TT_LIT && json_object_is_type(lit->lit, json_type_int);
+}
+
 /* ---- the monitor ------------------------------------------------------------------ */
 
 struct temporal_monitor *temporal_monitor_new(const struct temporal_set *set, const int64_t *rule_start_seq,
@@ -453,6 +494,8 @@ struct temporal_monitor *temporal_monitor_new(const struct temporal_set *set, co
 			temporal_monitor_free(m);
 			return NULL;
 		}
+		if (ml->leaf->nvars > TEMPORAL_MAX_VARS || !answered_by_summaries(ml, ml->leaf->root))
+			m->keep_events = 1;
 	}
 	m->pending = n;
 	if (n && build_groups(m) != 0) {
@@ -533,12 +576,12 @@ int temporal_monitor_observe(struct temporal_monitor *m, const struct temporal_e
 		         (long long)e->seq, (long long)e->ts_s, (long long)m->last_seq, (long long)m->last_ts);
 		return -1;
 	}
-	if (keep(m, e) != 0) {
+	if (m->keep_events && keep(m, e) != 0) {
 		snprintf(err, errlen, "temporal monitor: out of memory");
 		return -1;
 	}
 	int64_t ordinal = m->observed++;
-	if (m->head == m->len - 1)
+	if (m->keep_events && m->head == m->len - 1)
 		m->head_ordinal = ordinal;
 	m->last_seq = e->seq;
 	m->last_ts = e->ts_s;
@@ -564,7 +607,7 @@ int temporal_monitor_observe(struct temporal_monitor *m, const struct temporal_e
 				twin_expire(m->leaves[i].s[k].win, sat_sub(e->ts_s, m->leaves[i].s[k].window_s));
 	/* nothing older than the reach of the deepest leaf */
 	int64_t oldest = sat_sub(e->ts_s, m->reach_s);
-	while (m->len - m->head > 1 && m->ev[m->head].ts_s < oldest) {
+	while (m->keep_events && m->len - m->head > 1 && m->ev[m->head].ts_s < oldest) {
 		release_event(&m->ev[m->head++]);
 		m->head_ordinal++;
 	}
@@ -691,6 +734,10 @@ int temporal_monitor_eval(struct temporal_monitor *m, size_t leaf, const struct 
 	int v = ml->leaf->nvars <= TEMPORAL_MAX_VARS ? answer_root(&h, ml->leaf->root, req) : -1;
 	if (v == 0 || v == 1)
 		return v;
+	if (!m->keep_events) {
+		snprintf(err, errlen, "temporal evaluation: leaf %zu needs events the monitor did not keep", leaf);
+		return -1;
+	}
 	struct temporal_hooks hooks = { &h, hook_node, hook_term };
 	return temporal_leaf_eval_ex(ml->leaf, m->ev + from, m->len - 1 - from, tp_base, &hooks, req, err, errlen);
 }
@@ -698,6 +745,11 @@ int temporal_monitor_eval(struct temporal_monitor *m, size_t leaf, const struct 
 int64_t temporal_monitor_last_seq(const struct temporal_monitor *m)
 {
 	return m && m->observed ? m->last_seq : 0;
+}
+
+int64_t temporal_monitor_observed(const struct temporal_monitor *m)
+{
+	return m ? m->observed : 0;
 }
 
 size_t temporal_monitor_kept(const struct temporal_monitor *m)

@@ -32,7 +32,7 @@ struct temporal_monitor *temporal_monitor_new(const struct temporal_set *set, co
 void temporal_monitor_free(struct temporal_monitor *);
 
 /* Add e, the newest event (seq strictly greater, ts_s not smaller than
- * every event before); the monitor keeps copies.  -1 with err when e is
+ * every event before); the monitor keeps what it needs of it.  -1 with err when e is
  * out of order (nothing changes) or memory runs out. */
 int temporal_monitor_observe(struct temporal_monitor *, const struct temporal_event *e, char *err, size_t errlen);
 
@@ -43,7 +43,10 @@ int temporal_monitor_eval(struct temporal_monitor *, size_t leaf, const struct t
                           char *err, size_t errlen);
 
 int64_t temporal_monitor_last_seq(const struct temporal_monitor *);     /* 0: none observed */
-size_t temporal_monitor_kept(const struct temporal_monitor *);          /* events held */
+int64_t temporal_monitor_observed(const struct temporal_monitor *);     /* events observed */
+/* events held: those within the reach, or none when every leaf is
+ * answered by its summaries alone */
+size_t temporal_monitor_kept(const struct temporal_monitor *);
 size_t temporal_monitor_summaries(const struct temporal_monitor *);     /* incremental parts */
 
 #endif
