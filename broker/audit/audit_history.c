@@ -1,13 +1,12 @@
 /* broker/audit/audit_history.c -- the audit's "history" section, for a box
  * whose policy has temporal rules: the durable history those rules read
- * (<box_dir>/private/history.db, broker/history/history.h), summarised
+ * (<box_dir>/private/history.log, broker/history/history.h), summarised
  * and its hash chain verified.
  *
  * The audit never creates the file: when it is not there the section says
  * "no history yet" (present: false).  An existing file is opened through
- * the history API and only read (SQLite may create and remove its -wal and
- * -shm companions next to it while the connection is open; the events are
- * not changed).  A chain that breaks, or a file that is not a readable box
+ * the history API for reading only (history_open_readonly: no lock, no
+ * write, a torn tail ignored rather than cut off).  A chain that breaks, or a file that is not a readable box
  * history, is a high finding: the audit's exit status says so.  The head
  * (the newest event's seq and hash) is printed for the operator to keep
  * where the box's user cannot write: a later head must chain from it. */
@@ -77,13 +76,13 @@ json_object *audit_history_section(const struct box_config *cfg, const struct au
   }
   json_object_object_add(s, "present", json_object_new_boolean(1));
   if (S_ISREG(st.st_mode) && st.st_size == 0) {
-    /* a broker stopped between creating the file and its tables: opening
-     * it would write them, so report it as it is, with no event */
+    /* a broker stopped between creating the file and its header: report
+     * it as it is, with no event */
     memset(&sum, 0, sizeof sum);
     sum.chain_intact = 1;
     goto summary;
   }
-  h = history_open(private_dir, err, sizeof err);
+  h = history_open_readonly(private_dir, err, sizeof err);
   if (h == NULL || history_verify(h, &sum) != 0) {
     if (h != NULL)
       snprintf(err, sizeof err, "%s", history_error(h));

@@ -340,7 +340,8 @@ struct gate *gate_open(const struct policy *pol, const char *box_dir, enum gate_
 			return g;
 		}
 	}
-	g->h = history_open(dir, err, errlen);
+	/* --decide only reads: it never creates, locks or writes the file */
+	g->h = mode == GATE_READ_ONLY ? history_open_readonly(dir, err, errlen) : history_open(dir, err, errlen);
 	if (g->h == NULL || load_window(g, mode == GATE_RECORD, err, errlen) != 0) {
 		gate_close(g);
 		return NULL;

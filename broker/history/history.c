@@ -1,7 +1,9 @@
-/* broker/history/history.c -- the history database: opening (and
- * creating) it, transactions, time stamps, appending, loading and pruning
- * events.  The chain's hashing and its verification are in
- * history_chain.c.  See history.h for the model. */
+/* broker/history/history.c -- the history log: opening (and creating) it,
+ * reading what was appended since the last look, transactions (flock, one
+ * write() at commit), time stamps, appending and loading events.  The
+ * format is history_format.c's, pruning and compaction history_prune.c's,
+ * the rules history_rules.c's, the chain walk history_chain.c's.  See
+ * history.h for the model. */
 #include "config.h"
 
 #include <errno.h>
@@ -9,56 +11,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "broker/history/history_int.h"
 
-/* 'boxh': marks the file as a box history (PRAGMA application_id). */
-#define HISTORY_APPLICATION_ID 0x626f7868
-#define HISTORY_SCHEMA_VERSION 1
-
-static const char schema_sql[] =
-	"CREATE TABLE events ("
-	" seq INTEGER PRIMARY KEY,"
-	" ts INTEGER NOT NULL,"
-	" action_type TEXT NOT NULL,"
-	" action_id TEXT NOT NULL,"
-	" kind TEXT NOT NULL,"
-	" record TEXT NOT NULL,"
-	" verdict TEXT,"
-	" hash BLOB NOT NULL);"
-	"CREATE INDEX events_ts ON events(ts);"
-	"CREATE TABLE chain ("
-	" id INTEGER PRIMARY KEY CHECK (id = 1),"
-	" head_seq INTEGER NOT NULL, head_ts INTEGER NOT NULL, head_hash BLOB NOT NULL,"
-	" anchor_seq INTEGER NOT NULL, anchor_hash BLOB NOT NULL);"
-	"INSERT INTO chain VALUES (1, 0, 0, zeroblob(32), 0, zeroblob(32));"
-	"CREATE TABLE rules ("
-	" fingerprint TEXT PRIMARY KEY,"
-	" start_seq INTEGER NOT NULL);";
-
-/* The operating system's reason behind a storage error, or NULL. */
-static const char *system_reason(sqlite3 *db)
+int history_fail(struct history *h, const char *what, int errnum)
 {
-	switch (sqlite3_errcode(db) & 0xff) { /* the primary code */
-	case SQLITE_IOERR:
-	case SQLITE_CANTOPEN:
-	case SQLITE_FULL:
-	case SQLITE_READONLY:
-	case SQLITE_PERM:
-		return sqlite3_system_errno(db) ? strerror(sqlite3_system_errno(db)) : NULL;
-	default:
-		return NULL;
-	}
-}
-
-int history_fail(struct history *h, const char *what, int with_sqlite_message)
-{
-	const char *reason = with_sqlite_message && h->db ? system_reason(h->db) : NULL;
-	if (with_sqlite_message && h->db)
-		snprintf(h->err, sizeof h->err, "history %s: %s: %s%s%s%s", h->path, what, sqlite3_errmsg(h->db),
-		         reason ? " (" : "", reason ? reason : "", reason ? ")" : "");
+	if (errnum)
+		snprintf(h->err, sizeof h->err, "history %s: %s: %s", h->path, what, strerror(errnum));
 	else
 		snprintf(h->err, sizeof h->err, "history %s: %s", h->path, what);
 	return -1;
@@ -67,37 +30,6 @@ int history_fail(struct history *h, const char *what, int with_sqlite_message)
 const char *history_error(const struct history *h)
 {
 	return h->err;
-}
-
-int history_exec(struct history *h, const char *sql, const char *what)
-{
-	if (sqlite3_exec(h->db, sql, NULL, NULL, NULL) != SQLITE_OK)
-		return history_fail(h, what, 1);
-	return 0;
-}
-
-int history_exec_cached(struct history *h, sqlite3_stmt **slot, const char *sql, const char *what)
-{
-	sqlite3_stmt *st = history_stmt(h, slot, sql);
-	if (!st)
-		return -1;
-	int rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	return rc == SQLITE_DONE ? 0 : history_fail(h, what, 1);
-}
-
-sqlite3_stmt *history_stmt(struct history *h, sqlite3_stmt **slot, const char *sql)
-{
-	if (*slot) {
-		sqlite3_reset(*slot);
-		sqlite3_clear_bindings(*slot);
-		return *slot;
-	}
-	if (sqlite3_prepare_v3(h->db, sql, -1, SQLITE_PREPARE_PERSISTENT, slot, NULL) != SQLITE_OK) {
-		history_fail(h, "cannot prepare a statement", 1);
-		*slot = NULL;
-	}
-	return *slot;
 }
 
 static int64_t wall_clock_s(void *arg)
@@ -114,87 +46,285 @@ void history_set_clock(struct history *h, history_clock_fn clock, void *arg)
 	h->clock_arg = arg;
 }
 
-/* The integer a one-value statement returns, or -1 (message set). */
-static int query_int(struct history *h, const char *sql, int64_t *out)
+/* ---- reading the file ------------------------------------------------------ */
+
+static void forget_rules(struct history *h)
 {
-	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
-		return history_fail(h, "cannot read the file", 1);
-	int rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW) {
-		history_fail(h, "cannot read the file", 1);
-		sqlite3_finalize(st);
+	for (size_t i = 0; i < h->nrules; i++)
+		free(h->rules[i].fp);
+	free(h->rules);
+	h->rules = NULL;
+	h->nrules = 0;
+}
+
+/* Forgets what was read: the file starts again at its header. */
+static void reset(struct history *h)
+{
+	h->end = 0;
+	h->n = 0;
+	h->visible = 0;
+	h->head_seq = h->stamp = 0;
+	memset(h->head_hash, 0, sizeof h->head_hash);
+	memset(&h->header, 0, sizeof h->header);
+	h->anchor = h->header;
+	h->stamps_disordered = 0;
+	forget_rules(h);
+}
+
+uint8_t *history_read_at(struct history *h, off_t off, size_t len)
+{
+	uint8_t *buf = malloc(len ? len : 1);
+	if (!buf) {
+		history_fail(h, "out of memory", 0);
+		return NULL;
+	}
+	for (size_t got = 0; got < len;) {
+		ssize_t r = pread(h->fd, buf + got, len - got, off + (off_t)got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			history_fail(h, r < 0 ? "cannot read" : "the file shrank while being read", r < 0 ? errno : 0);
+			free(buf);
+			return NULL;
+		}
+		got += (size_t)r;
+	}
+	return buf;
+}
+
+static int apply_rules(struct history *h, const uint8_t *body, uint32_t len)
+{
+	if (len < 5)
+		return -1;
+	uint32_t n = history_get_u32(body + 1);
+	const uint8_t *p = body + 5, *end = body + len;
+	if (n > len / 12)
+		return -1;
+	struct history_rule *r = calloc(n ? n : 1, sizeof *r);
+	if (!r)
+		abort();
+	size_t i = 0;
+	for (; i < n; i++) {
+		if (end - p < 4)
+			break;
+		uint32_t fl = history_get_u32(p);
+		p += 4;
+		if ((size_t)(end - p) < (size_t)fl + 8 || memchr(p, '\0', fl))
+			break;
+		r[i].fp = strndup((const char *)p, fl);
+		if (!r[i].fp)
+			abort();
+		r[i].start = (int64_t)history_get_u64(p + fl);
+		p += fl + 8;
+	}
+	if (i < n || p != end) {
+		while (i > 0)
+			free(r[--i].fp);
+		free(r);
 		return -1;
 	}
-	*out = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	forget_rules(h);
+	h->rules = r;
+	h->nrules = n;
 	return 0;
 }
 
-/* Makes a new file a box history, or checks that an existing one is. */
-static int ensure_schema(struct history *h)
+/* Takes one record (at file offset off) into the handle; -1 when it is
+ * malformed or out of order (message set). */
+static int apply(struct history *h, const uint8_t *body, uint32_t len, off_t off)
 {
-	int64_t app_id = 0, version = 0, tables = 0;
-	if (query_int(h, "PRAGMA application_id", &app_id) < 0)
-		return -1;
-	if (app_id == HISTORY_APPLICATION_ID) {
-		if (query_int(h, "PRAGMA user_version", &version) < 0)
-			return -1;
-		if (version != HISTORY_SCHEMA_VERSION) {
-			char what[96];
-			snprintf(what, sizeof what, "schema version %lld, this box-broker reads version %d",
-			         (long long)version, HISTORY_SCHEMA_VERSION);
+	char what[160];
+	if (body[0] == 'E') {
+		struct history_row row;
+		const uint8_t *hash;
+		if (history_decode_event(body, len, &row, &hash) < 0) {
+			snprintf(what, sizeof what, "the event at byte %lld is malformed (the file is corrupt)", (long long)off);
 			return history_fail(h, what, 0);
 		}
+		if (row.seq <= h->head_seq) {
+			snprintf(what, sizeof what, "event %lld follows event %lld (the file is corrupt)", (long long)row.seq,
+			         (long long)h->head_seq);
+			return history_fail(h, what, 0);
+		}
+		if (h->n == h->cap) {
+			h->cap = h->cap ? 2 * h->cap : 256;
+			struct history_entry *ev = realloc(h->ev, h->cap * sizeof *ev);
+			if (!ev)
+				abort();
+			h->ev = ev;
+		}
+		struct history_entry *e = &h->ev[h->n++];
+		e->seq = row.seq;
+		e->ts = row.ts;
+		e->off = off;
+		memcpy(e->hash, hash, SHA256_DIGEST_LEN);
+		if (row.ts < h->stamp)
+			h->stamps_disordered = 1;
+		h->head_seq = row.seq;
+		memcpy(h->head_hash, hash, SHA256_DIGEST_LEN);
+		if (row.ts > h->stamp)
+			h->stamp = row.ts;
 		return 0;
 	}
-	if (app_id != 0)
-		return history_fail(h, "the file is a database, but not a box history", 0);
-	/* A new file; another broker may be creating it at this instant. */
-	if (history_exec(h, "BEGIN IMMEDIATE", "cannot lock the file to create it") < 0)
-		return -1;
-	if (query_int(h, "PRAGMA application_id", &app_id) < 0)
-		goto fail;
-	if (app_id == HISTORY_APPLICATION_ID) {
-		sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
+	if (body[0] == 'P') {
+		struct history_header a;
+		if (history_decode_prune(body, len, &a) < 0 || a.anchor_seq > h->head_seq ||
+		    a.anchor_seq < h->anchor.anchor_seq) {
+			snprintf(what, sizeof what, "the pruning mark at byte %lld is malformed (the file is corrupt)",
+			         (long long)off);
+			return history_fail(h, what, 0);
+		}
+		h->anchor = a;
+		h->visible = history_first_after_seq(h, a.anchor_seq);
+		if (a.anchor_ts > h->stamp)
+			h->stamp = a.anchor_ts;
 		return 0;
 	}
-	if (query_int(h, "SELECT count(*) FROM sqlite_master", &tables) < 0)
-		goto fail;
-	if (app_id != 0 || tables != 0) {
-		history_fail(h, "the file is a database, but not a box history", 0);
-		goto fail;
-	}
-	char pragmas[96];
-	snprintf(pragmas, sizeof pragmas, "PRAGMA application_id = %d; PRAGMA user_version = %d",
-	         HISTORY_APPLICATION_ID, HISTORY_SCHEMA_VERSION);
-	if (history_exec(h, schema_sql, "cannot create the tables") < 0 ||
-	    history_exec(h, pragmas, "cannot mark the file") < 0 ||
-	    history_exec(h, "COMMIT", "cannot create the file") < 0)
-		goto fail;
-	return 0;
-fail:
-	sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
-	return -1;
+	if (body[0] == 'R' && apply_rules(h, body, len) == 0)
+		return 0;
+	snprintf(what, sizeof what, "the record at byte %lld is of no known kind (the file is corrupt)", (long long)off);
+	return history_fail(h, what, 0);
 }
 
-/* WAL, and its check: a file that cannot take WAL is refused. */
-static int set_wal(struct history *h)
+/* True when the bytes are all zero (what a machine crash can leave where
+ * the file was extended but its data not yet written). */
+static int all_zero(const uint8_t *p, size_t n)
 {
-	sqlite3_stmt *st = NULL;
-	if (sqlite3_prepare_v2(h->db, "PRAGMA journal_mode = WAL", -1, &st, NULL) != SQLITE_OK)
-		return history_fail(h, "cannot read the file", 1);
-	int rc = sqlite3_step(st);
-	const unsigned char *mode = rc == SQLITE_ROW ? sqlite3_column_text(st, 0) : NULL;
-	int ok = mode && strcmp((const char *)mode, "wal") == 0;
-	if (!ok)
-		history_fail(h, rc == SQLITE_ROW ? "cannot use write-ahead logging" : "cannot read the file",
-		             rc != SQLITE_ROW);
-	sqlite3_finalize(st);
-	return ok ? 0 : -1;
+	for (size_t i = 0; i < n; i++)
+		if (p[i])
+			return 0;
+	return 1;
 }
 
-struct history *history_open(const char *private_dir, char *err, size_t errlen)
+/* Reads [end, size): whole records are taken; a torn tail (a record cut
+ * short, or a damaged last record, or zeros to the end) is left out, and
+ * cut off when the caller holds the lock. */
+static int read_new(struct history *h, off_t size)
+{
+	if (h->end == 0) {
+		if (size < HISTORY_HEADER_LEN) {
+			if (size == 0)
+				return 0; /* created, header not yet written */
+			return history_fail(h, "the file is not a box history (too short)", 0);
+		}
+		uint8_t hd[HISTORY_HEADER_LEN];
+		uint8_t *b = history_read_at(h, 0, sizeof hd);
+		if (!b)
+			return -1;
+		memcpy(hd, b, sizeof hd);
+		free(b);
+		const char *why = NULL;
+		if (history_header_decode(hd, &h->header, &why) < 0)
+			return history_fail(h, why, 0);
+		h->anchor = h->header;
+		h->head_seq = h->header.anchor_seq;
+		h->stamp = h->header.anchor_ts;
+		memcpy(h->head_hash, h->header.anchor_hash, SHA256_DIGEST_LEN);
+		h->end = HISTORY_HEADER_LEN;
+	}
+	if (size <= h->end)
+		return 0;
+	size_t len = (size_t)(size - h->end);
+	uint8_t *buf = history_read_at(h, h->end, len);
+	if (!buf)
+		return -1;
+	size_t at = 0;
+	int rc = 0;
+	while (at < len) {
+		const uint8_t *body;
+		uint32_t blen;
+		size_t flen;
+		int f = history_frame(buf + at, len - at, &body, &blen, &flen);
+		if (f == 0)
+			break; /* cut short: the tail of a write in progress, or of a crash */
+		if (f < 0) {
+			uint32_t claimed = len - at >= 4 ? history_get_u32(buf + at) : 0;
+			int last = (size_t)claimed + HISTORY_FRAME_OVERHEAD == len - at;
+			if (!last && !all_zero(buf + at, len - at)) {
+				char what[128];
+				snprintf(what, sizeof what, "the record at byte %lld is damaged (the file is corrupt)",
+				         (long long)(h->end + (off_t)at));
+				rc = history_fail(h, what, 0);
+			}
+			break;
+		}
+		if (apply(h, body, blen, h->end + (off_t)at) < 0) {
+			rc = -1;
+			break;
+		}
+		at += flen;
+	}
+	free(buf);
+	h->end += (off_t)at;
+	if (rc == 0 && at < len && h->locked && ftruncate(h->fd, h->end) != 0)
+		rc = history_fail(h, "cannot cut off a torn record at the end", errno);
+	return rc;
+}
+
+/* Opens the path; 0, or -1 with errno. */
+static int open_path(struct history *h, int create)
+{
+	int fd = -1;
+	h->writable = 0;
+	if (h->open_errno != -1) {
+		fd = open(h->path, O_RDWR | O_APPEND | O_NOFOLLOW | O_CLOEXEC | (create ? O_CREAT : 0), 0600);
+		if (fd >= 0)
+			h->writable = 1;
+		else if (errno == EACCES || errno == EROFS || errno == EPERM)
+			h->open_errno = errno;
+		else
+			return -1;
+	}
+	if (fd < 0 && (fd = open(h->path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+		return -1;
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		int e = S_ISREG(st.st_mode) ? errno : EINVAL;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	if (h->fd >= 0)
+		close(h->fd);
+	h->fd = fd;
+	h->dev = st.st_dev;
+	h->ino = st.st_ino;
+	return 0;
+}
+
+int history_reload(struct history *h)
+{
+	struct stat st;
+	reset(h);
+	if (fstat(h->fd, &st) != 0)
+		return history_fail(h, "cannot read", errno);
+	return read_new(h, st.st_size);
+}
+
+/* The file at the path, with what was appended since the last look; a
+ * file replaced by another broker's compaction is reopened. */
+int history_refresh(struct history *h)
+{
+	struct stat st;
+	int gone = lstat(h->path, &st) != 0;
+	if (gone && errno != ENOENT)
+		return history_fail(h, "cannot read", errno);
+	if (gone || st.st_dev != h->dev || st.st_ino != h->ino) {
+		/* replaced (or removed: a writer makes a new one) */
+		if (open_path(h, h->open_errno == 0) != 0)
+			return history_fail(h, "cannot open", errno);
+		if (history_reload(h) != 0)
+			return -1;
+		return 0;
+	}
+	if (st.st_size < h->end) /* shrank under us: not our doing, read it all again */
+		return history_reload(h);
+	return read_new(h, st.st_size);
+}
+
+/* ---- opening ----------------------------------------------------------------- */
+
+static struct history *open_common(const char *private_dir, int writable, char *err, size_t errlen)
 {
 	struct history *h = calloc(1, sizeof *h);
 	size_t len = strlen(private_dir) + sizeof "/" HISTORY_FILE_NAME;
@@ -204,200 +334,229 @@ struct history *history_open(const char *private_dir, char *err, size_t errlen)
 		return NULL;
 	}
 	snprintf(h->path, len, "%s/%s", private_dir, HISTORY_FILE_NAME);
-	if (libsqlite_load(err, errlen) != 0) {
-		free(h->path);
-		free(h);
-		return NULL;
-	}
+	h->fd = -1;
+	h->open_errno = writable ? 0 : -1;
 	history_set_clock(h, NULL, NULL);
-
-	/* Create it 0600 ourselves (SQLite would follow the umask), and never
-	 * through a symbolic link. */
-	int fd = open(h->path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (fd < 0 && errno != EACCES && errno != EROFS) {
-		snprintf(err, errlen, "history %s: cannot open: %s", h->path, strerror(errno));
+	if (open_path(h, writable) != 0) {
+		history_fail(h, "cannot open", errno);
 		goto fail;
 	}
-	if (fd >= 0)
-		close(fd);
-	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX;
-	if (sqlite3_open_v2(h->path, &h->db, flags, NULL) != SQLITE_OK) {
-		history_fail(h, "cannot open", 1);
-		goto fail_msg;
+	/* a writer makes a new file a history (under the lock, once) and cuts
+	 * off a torn tail; a reader only reads */
+	if (h->writable) {
+		if (history_begin(h) != 0 || history_commit(h) != 0)
+			goto fail;
+	} else if (history_refresh(h) != 0) {
+		goto fail;
 	}
-	sqlite3_extended_result_codes(h->db, 1);
-	sqlite3_busy_timeout(h->db, HISTORY_BUSY_TIMEOUT_MS);
-	/* The file is data, never code: no schema tricks, and damaged pages
-	 * are caught early (SQLite's advice for files one cannot trust). */
-	sqlite3_db_config(h->db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)NULL);
-	if (history_exec(h, "PRAGMA trusted_schema = OFF; PRAGMA cell_size_check = ON", "cannot configure") < 0 ||
-	    set_wal(h) < 0 || history_exec(h, "PRAGMA synchronous = NORMAL", "cannot set synchronous") < 0 ||
-	    ensure_schema(h) < 0)
-		goto fail_msg;
 	return h;
-fail_msg:
-	snprintf(err, errlen, "%s", h->err);
 fail:
+	snprintf(err, errlen, "%s", h->err);
 	history_close(h);
 	return NULL;
+}
+
+struct history *history_open(const char *private_dir, char *err, size_t errlen)
+{
+	return open_common(private_dir, 1, err, errlen);
+}
+
+struct history *history_open_readonly(const char *private_dir, char *err, size_t errlen)
+{
+	return open_common(private_dir, 0, err, errlen);
 }
 
 void history_close(struct history *h)
 {
 	if (!h)
 		return;
-	sqlite3_finalize(h->read_chain);
-	sqlite3_finalize(h->insert);
-	sqlite3_finalize(h->update_head);
-	sqlite3_finalize(h->begin);
-	sqlite3_finalize(h->commit);
-	sqlite3_finalize(h->savepoint);
-	sqlite3_finalize(h->release);
-	sqlite3_finalize(h->load_after);
-	if (h->db)
-		sqlite3_close(h->db);
+	if (h->fd >= 0)
+		close(h->fd); /* releases the lock */
+	reset(h);
+	free(h->ev);
+	history_buf_free(&h->pending);
 	free(h->path);
 	free(h);
 }
 
+/* ---- transactions ------------------------------------------------------------- */
+
+static int lock_file(struct history *h)
+{
+	struct timespec pause = {0, 200000};
+	for (long waited_us = 0;; waited_us += 200) {
+		if (flock(h->fd, LOCK_EX | LOCK_NB) == 0)
+			return 0;
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			return history_fail(h, "cannot lock", errno);
+		if (waited_us >= HISTORY_BUSY_TIMEOUT_MS * 1000L)
+			return history_fail(h, "another run of this box held the history locked too long", 0);
+		nanosleep(&pause, NULL);
+	}
+}
+
 int history_begin(struct history *h)
 {
-	return history_exec_cached(h, &h->begin, "BEGIN IMMEDIATE", "cannot start a transaction");
+	if (h->in_tx)
+		return history_fail(h, "a transaction is already open", 0);
+	h->pending.len = 0;
+	if (!h->writable) {
+		if (history_refresh(h) != 0)
+			return -1;
+	} else {
+		for (int tries = 0;; tries++) {
+			if (lock_file(h) != 0)
+				return -1;
+			h->locked = 1;
+			struct stat st;
+			if (lstat(h->path, &st) == 0 && st.st_dev == h->dev && st.st_ino == h->ino)
+				break;
+			/* compacted (or removed) while we waited: the lock is the new file's */
+			flock(h->fd, LOCK_UN);
+			h->locked = 0;
+			if (tries > 100 || open_path(h, 1) != 0)
+				return history_fail(h, "cannot reopen", tries > 100 ? 0 : errno);
+			reset(h);
+		}
+		struct stat st;
+		int ok = fstat(h->fd, &st) == 0 || history_fail(h, "cannot read", errno) == 0;
+		if (ok && st.st_size == 0) {
+			uint8_t hd[HISTORY_HEADER_LEN];
+			struct history_header zero = {0};
+			history_header_encode(&zero, hd);
+			ssize_t w = write(h->fd, hd, sizeof hd);
+			if (w != (ssize_t)sizeof hd) {
+				history_fail(h, "cannot create", w < 0 ? errno : ENOSPC);
+				/* a short header is never read as one: back to empty */
+				if (w > 0 && ftruncate(h->fd, 0) != 0)
+					history_fail(h, "cannot create, nor empty the file again", errno);
+				ok = 0;
+			}
+			st.st_size = sizeof hd;
+		}
+		if (ok && st.st_size < h->end)
+			ok = history_reload(h) == 0;
+		else if (ok)
+			ok = read_new(h, st.st_size) == 0;
+		if (!ok) {
+			flock(h->fd, LOCK_UN);
+			h->locked = 0;
+			return -1;
+		}
+	}
+	h->in_tx = 1;
+	h->cur_seq = h->head_seq;
+	h->cur_ts = h->stamp;
+	memcpy(h->cur_hash, h->head_hash, SHA256_DIGEST_LEN);
+	return 0;
+}
+
+static void end_tx(struct history *h)
+{
+	h->pending.len = 0;
+	h->in_tx = 0;
+	if (h->locked) {
+		flock(h->fd, LOCK_UN);
+		h->locked = 0;
+	}
 }
 
 int history_commit(struct history *h)
 {
-	if (history_exec_cached(h, &h->commit, "COMMIT", "cannot commit") < 0) {
-		history_rollback(h);
+	if (!h->in_tx)
+		return history_fail(h, "no transaction is open", 0);
+	if (h->pending.len == 0) {
+		end_tx(h);
+		return 0;
+	}
+	if (!h->writable) {
+		int e = h->open_errno > 0 ? h->open_errno : 0;
+		history_fail(h, e ? "cannot append: the file could not be opened for writing"
+		                  : "cannot append: the file was opened read-only", e);
+		end_tx(h);
 		return -1;
 	}
-	return 0;
+	/* the whole transaction in one write(): another broker, and a crash,
+	 * see all of it or (a torn tail, cut off by the next writer) none */
+	ssize_t w;
+	do
+		w = write(h->fd, h->pending.p, h->pending.len);
+	while (w < 0 && errno == EINTR);
+	if (w != (ssize_t)h->pending.len) {
+		history_fail(h, "cannot append", w < 0 ? errno : ENOSPC);
+		/* no part of it stays visible (if even this fails, the part
+		 * written is a torn tail that the next writer cuts off) */
+		if (w > 0 && ftruncate(h->fd, h->end) != 0)
+			history_fail(h, "cannot append, nor cut off the part written", errno);
+		end_tx(h);
+		return -1;
+	}
+	/* take our own records as any reader would */
+	int rc = 0;
+	size_t at = 0;
+	while (rc == 0 && at < h->pending.len) {
+		const uint8_t *body;
+		uint32_t blen;
+		size_t flen;
+		if (history_frame(h->pending.p + at, h->pending.len - at, &body, &blen, &flen) != 1)
+			abort(); /* our own encoding */
+		rc = apply(h, body, blen, h->end + (off_t)at);
+		at += flen;
+	}
+	h->end += (off_t)at;
+	end_tx(h);
+	return rc;
 }
 
 void history_rollback(struct history *h)
 {
-	if (!sqlite3_get_autocommit(h->db))
-		sqlite3_exec(h->db, "ROLLBACK", NULL, NULL, NULL);
+	if (h->in_tx)
+		end_tx(h);
 }
 
-/* 32 bytes of a blob column, or -1 when it is not a 32-byte blob. */
-static int column_hash(sqlite3_stmt *st, int col, uint8_t out[SHA256_DIGEST_LEN])
+int history_change_begin(struct history *h, int *own)
 {
-	if (sqlite3_column_type(st, col) != SQLITE_BLOB || sqlite3_column_bytes(st, col) != SHA256_DIGEST_LEN)
-		return -1;
-	memcpy(out, sqlite3_column_blob(st, col), SHA256_DIGEST_LEN);
-	return 0;
+	*own = !h->in_tx;
+	return *own ? history_begin(h) : 0;
 }
 
-int history_read_chain(struct history *h, struct history_chain *c)
+int history_change_end(struct history *h, int own, int ok)
 {
-	sqlite3_stmt *st = history_stmt(
-		h, &h->read_chain, "SELECT head_seq, head_ts, head_hash, anchor_seq, anchor_hash FROM chain WHERE id = 1");
-	if (!st)
+	if (!own)
+		return ok ? 0 : -1;
+	if (!ok) {
+		history_rollback(h);
 		return -1;
-	int rc = sqlite3_step(st);
-	int ok = rc == SQLITE_ROW && column_hash(st, 2, c->head_hash) == 0 && column_hash(st, 4, c->anchor_hash) == 0;
-	if (ok) {
-		c->head_seq = sqlite3_column_int64(st, 0);
-		c->head_ts = sqlite3_column_int64(st, 1);
-		c->anchor_seq = sqlite3_column_int64(st, 3);
-	} else if (rc == SQLITE_ROW || rc == SQLITE_DONE) {
-		history_fail(h, "the chain head is missing or malformed (the file is corrupt)", 0);
-	} else {
-		history_fail(h, "cannot read the chain head", 1);
 	}
-	sqlite3_reset(st);
-	return ok ? 0 : -1;
+	return history_commit(h);
+}
+
+/* Outside a transaction, what the file holds now. */
+static int fresh(struct history *h)
+{
+	return h->in_tx ? 0 : history_refresh(h);
 }
 
 int history_head(struct history *h, int64_t *seq, int64_t *ts_s, uint8_t hash[SHA256_DIGEST_LEN])
 {
-	struct history_chain c;
-	if (history_read_chain(h, &c) < 0)
+	if (fresh(h) != 0)
 		return -1;
-	*seq = c.head_seq;
-	*ts_s = c.head_ts;
-	memcpy(hash, c.head_hash, SHA256_DIGEST_LEN);
+	*seq = h->in_tx ? h->cur_seq : h->head_seq;
+	*ts_s = h->in_tx ? h->cur_ts : h->stamp;
+	memcpy(hash, h->in_tx ? h->cur_hash : h->head_hash, SHA256_DIGEST_LEN);
 	return 0;
 }
 
 int64_t history_now(struct history *h)
 {
-	struct history_chain c;
-	if (history_read_chain(h, &c) < 0)
+	if (fresh(h) != 0)
 		return -1;
+	int64_t newest = h->in_tx ? h->cur_ts : h->stamp;
 	int64_t now = h->clock(h->clock_arg);
-	return now > c.head_ts ? now : c.head_ts;
+	return now > newest ? now : newest;
 }
 
-/* A change that must be all or nothing: its own IMMEDIATE transaction,
- * or a savepoint inside the caller's. */
-static int change_begin(struct history *h, int *own)
-{
-	*own = sqlite3_get_autocommit(h->db);
-	if (*own)
-		return history_begin(h);
-	return history_exec_cached(h, &h->savepoint, "SAVEPOINT history_change", "cannot start a transaction");
-}
-
-static int change_end(struct history *h, int own, int ok)
-{
-	if (ok)
-		return (own ? history_exec_cached(h, &h->commit, "COMMIT", "cannot commit")
-		            : history_exec_cached(h, &h->release, "RELEASE history_change", "cannot commit")) < 0
-		               ? (history_rollback(h), -1)
-		               : 0;
-	if (own)
-		history_rollback(h);
-	else if (!sqlite3_get_autocommit(h->db))
-		sqlite3_exec(h->db, "ROLLBACK TO history_change; RELEASE history_change", NULL, NULL, NULL);
-	return -1;
-}
-
-
-/* Runs a prepared append-side statement once and readies it for reuse. */
-static int step_append(struct history *h, sqlite3_stmt *st)
-{
-	int rc = sqlite3_step(st);
-	if (rc != SQLITE_DONE)
-		history_fail(h, "cannot append", 1);
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	return rc == SQLITE_DONE ? 0 : -1;
-}
-
-static int insert_row(struct history *h, const struct history_row *row, const uint8_t hash[SHA256_DIGEST_LEN])
-{
-	sqlite3_stmt *st = history_stmt(h, &h->insert,
-	                                "INSERT INTO events (seq, ts, action_type, action_id, kind, record, verdict, hash)"
-	                                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-	if (!st)
-		return -1;
-	sqlite3_bind_int64(st, 1, row->seq);
-	sqlite3_bind_int64(st, 2, row->ts);
-	sqlite3_bind_text(st, 3, row->action_type, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, row->action_id, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 5, row->kind, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 6, row->record, -1, SQLITE_STATIC);
-	if (row->verdict)
-		sqlite3_bind_text(st, 7, row->verdict, -1, SQLITE_STATIC);
-	else
-		sqlite3_bind_null(st, 7);
-	sqlite3_bind_blob(st, 8, hash, SHA256_DIGEST_LEN, SQLITE_STATIC);
-	return step_append(h, st);
-}
-
-static int update_head(struct history *h, int64_t seq, int64_t ts, const uint8_t hash[SHA256_DIGEST_LEN])
-{
-	sqlite3_stmt *st = history_stmt(h, &h->update_head,
-	                                "UPDATE chain SET head_seq = ?, head_ts = ?, head_hash = ? WHERE id = 1");
-	if (!st)
-		return -1;
-	sqlite3_bind_int64(st, 1, seq);
-	sqlite3_bind_int64(st, 2, ts);
-	sqlite3_bind_blob(st, 3, hash, SHA256_DIGEST_LEN, SQLITE_STATIC);
-	return step_append(h, st);
-}
+/* ---- appending ------------------------------------------------------------------ */
 
 int history_append(struct history *h, int64_t ts_s, const char *action_type, const char *action_id,
                    const char *kind, json_object *record, const char *verdict, int64_t *seq_out)
@@ -410,36 +569,32 @@ int history_append(struct history *h, int64_t ts_s, const char *action_type, con
 	if (!text)
 		return history_fail(h, "out of memory", 0);
 	int own;
-	if (change_begin(h, &own) < 0)
+	if (history_change_begin(h, &own) < 0)
 		return -1;
-	struct history_chain c;
-	int ok = history_read_chain(h, &c) == 0;
-	if (ok && ts_s < c.head_ts) {
+	if (ts_s < h->cur_ts) {
 		char what[128];
 		snprintf(what, sizeof what, "stamp %lld is older than the newest event's (%lld)", (long long)ts_s,
-		         (long long)c.head_ts);
-		ok = history_fail(h, what, 0) == 0;
+		         (long long)h->cur_ts);
+		history_fail(h, what, 0);
+		return history_change_end(h, own, 0);
 	}
-	struct history_row row = {
-		.seq = c.head_seq + 1,
-		.ts = ts_s,
-		.action_type = action_type,
-		.action_id = action_id,
-		.kind = kind,
-		.record = text,
-		.verdict = verdict,
-	};
-	uint8_t hash[SHA256_DIGEST_LEN];
-	if (ok) {
-		history_row_hash(c.head_hash, &row, hash);
-		ok = insert_row(h, &row, hash) == 0 && update_head(h, row.seq, ts_s, hash) == 0;
+	const char *texts[HT_COUNT] = {action_type, action_id, kind, text, verdict};
+	struct history_row row = {.seq = h->cur_seq + 1, .ts = ts_s};
+	for (int i = 0; i < HT_COUNT; i++) {
+		row.text[i] = texts[i];
+		row.len[i] = texts[i] ? (uint32_t)strlen(texts[i]) : 0;
 	}
-	if (change_end(h, own, ok) < 0)
+	history_encode_event(&h->pending, &row, h->cur_hash, h->cur_hash);
+	h->cur_seq = row.seq;
+	h->cur_ts = ts_s;
+	if (history_change_end(h, own, 1) < 0)
 		return -1;
 	if (seq_out)
 		*seq_out = row.seq;
 	return 0;
 }
+
+/* ---- loading ----------------------------------------------------------------------- */
 
 void history_events_free(struct history_events *out)
 {
@@ -455,164 +610,112 @@ void history_events_free(struct history_events *out)
 	out->last_seq = 0;
 }
 
-/* A copy of a non-NULL text column, or NULL. */
-static char *column_strdup(sqlite3_stmt *st, int col)
+size_t history_first_after_seq(const struct history *h, int64_t seq)
 {
-	const unsigned char *t = sqlite3_column_text(st, col);
-	return t ? strdup((const char *)t) : NULL;
+	size_t lo = h->visible, hi = h->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (h->ev[mid].seq > seq)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
 }
 
-/* Parse and add the current row to out; -1 (message set) when it is malformed. */
-static int load_row(struct history *h, sqlite3_stmt *st, struct history_events *out, size_t *cap)
+static int load_event(struct history *h, const uint8_t *body, uint32_t len, struct history_events *out)
 {
-	int64_t seq = sqlite3_column_int64(st, 0);
-	if (out->n == *cap) {
-		size_t ncap = *cap ? 2 * *cap : 64;
-		struct temporal_event *nev = realloc(out->ev, ncap * sizeof *nev);
-		if (!nev)
-			return history_fail(h, "out of memory", 0);
-		out->ev = nev;
-		*cap = ncap;
-	}
+	struct history_row row;
+	const uint8_t *hash;
+	if (history_decode_event(body, len, &row, &hash) < 0)
+		return history_fail(h, "an event changed while being read (the file is corrupt)", 0);
 	struct temporal_event *e = &out->ev[out->n];
 	memset(e, 0, sizeof *e);
-	e->seq = seq;
-	e->ts_s = sqlite3_column_int64(st, 1);
-	e->action_type = column_strdup(st, 2);
-	e->action_id = column_strdup(st, 3);
-	e->kind = column_strdup(st, 4);
-	const unsigned char *text = sqlite3_column_text(st, 5);
+	e->seq = row.seq;
+	e->ts_s = row.ts;
+	e->action_type = strndup(row.text[HT_ACTION_TYPE], row.len[HT_ACTION_TYPE]);
+	e->action_id = strndup(row.text[HT_ACTION_ID], row.len[HT_ACTION_ID]);
+	e->kind = strndup(row.text[HT_KIND], row.len[HT_KIND]);
+	if (!e->action_type || !e->action_id || !e->kind)
+		abort();
+	char *text = strndup(row.text[HT_RECORD], row.len[HT_RECORD]);
+	if (!text)
+		abort();
 	enum json_tokener_error jerr = json_tokener_success;
-	e->record = text ? json_tokener_parse_verbose((const char *)text, &jerr) : NULL;
+	e->record = json_tokener_parse_verbose(text, &jerr);
+	free(text);
 	out->n++; /* owned from here on, whatever follows */
-	char what[160];
-	if (!e->action_type || !e->action_id || !e->kind || !text) {
-		snprintf(what, sizeof what, "event %lld is malformed (the file is corrupt)", (long long)seq);
-		return history_fail(h, what, 0);
-	}
 	if (!e->record || !json_object_is_type(e->record, json_type_object)) {
+		char what[160];
 		snprintf(what, sizeof what, "event %lld: its record is not a JSON object (the file is corrupt)",
-		         (long long)seq);
+		         (long long)row.seq);
 		return history_fail(h, what, 0);
 	}
+	out->last_seq = row.seq;
 	return 0;
 }
 
-/* Runs a SELECT of (seq, ts, action_type, action_id, kind, record) with
- * one integer parameter, in seq order, into out. */
-static int load_query(struct history *h, sqlite3_stmt **slot, const char *sql, int64_t param,
-                      struct history_events *out)
+/* The events ev[from..n) into out. */
+static int load_from(struct history *h, size_t from, struct history_events *out)
 {
 	history_events_free(out);
-	sqlite3_stmt *st = NULL;
-	if (slot) {
-		if (!(st = history_stmt(h, slot, sql)))
-			return -1;
-	} else if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK) {
-		return history_fail(h, "cannot read events", 1);
-	}
-	sqlite3_bind_int64(st, 1, param);
-	size_t cap = 0;
-	int rc;
-	int64_t last_ts = INT64_MIN;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (load_row(h, st, out, &cap) < 0)
-			goto fail;
-		if (out->ev[out->n - 1].ts_s < last_ts) {
-			history_fail(h, "stamps go backwards along the history (the file is corrupt)", 0);
-			goto fail;
+	if (from >= h->n)
+		return 0;
+	off_t off = h->ev[from].off;
+	size_t len = (size_t)(h->end - off);
+	uint8_t *buf = history_read_at(h, off, len);
+	if (!buf)
+		return -1;
+	out->ev = malloc((h->n - from) * sizeof *out->ev);
+	if (!out->ev)
+		abort();
+	size_t at = 0;
+	int rc = 0;
+	while (rc == 0 && at < len && out->n < h->n - from) {
+		const uint8_t *body;
+		uint32_t blen;
+		size_t flen;
+		if (history_frame(buf + at, len - at, &body, &blen, &flen) != 1) {
+			rc = history_fail(h, "a record changed while being read (the file is corrupt)", 0);
+			break;
 		}
-		last_ts = out->ev[out->n - 1].ts_s;
-		out->last_seq = sqlite3_column_int64(st, 0);
+		if (body[0] == 'E')
+			rc = load_event(h, body, blen, out);
+		at += flen;
 	}
-	if (rc != SQLITE_DONE) {
-		history_fail(h, "cannot read events", 1);
-		goto fail;
-	}
-	if (slot)
-		sqlite3_reset(st);
-	else
-		sqlite3_finalize(st);
-	return 0;
-fail:
-	if (slot)
-		sqlite3_reset(st);
-	else
-		sqlite3_finalize(st);
-	history_events_free(out);
-	return -1;
+	free(buf);
+	if (rc != 0)
+		history_events_free(out);
+	return rc;
 }
 
-/* Stamps are nondecreasing along seq, so the events since a stamp are a
- * range of seq found by the index on ts (a plain "ts >= ? ORDER BY seq"
- * makes SQLite walk the whole table in seq order). */
 int history_load(struct history *h, int64_t since_ts_s, struct history_events *out)
 {
-	return load_query(h, NULL,
-	                  "SELECT seq, ts, action_type, action_id, kind, record FROM events"
-	                  " WHERE seq >= (SELECT seq FROM events WHERE ts >= ?1 ORDER BY ts LIMIT 1) AND ts >= ?1"
-	                  " ORDER BY seq",
-	                  since_ts_s, out);
+	history_events_free(out);
+	if (fresh(h) != 0)
+		return -1;
+	if (h->stamps_disordered)
+		return history_fail(h, "stamps go backwards along the history (the file is corrupt)", 0);
+	size_t lo = h->visible, hi = h->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (h->ev[mid].ts >= since_ts_s)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return load_from(h, lo, out);
 }
 
 int history_load_after(struct history *h, int64_t after_seq, struct history_events *out)
 {
-	int rc = load_query(h, &h->load_after,
-	                    "SELECT seq, ts, action_type, action_id, kind, record FROM events"
-	                    " WHERE seq > ? ORDER BY seq",
-	                    after_seq, out);
+	history_events_free(out);
+	if (fresh(h) != 0)
+		return -1;
+	if (h->stamps_disordered)
+		return history_fail(h, "stamps go backwards along the history (the file is corrupt)", 0);
+	int rc = load_from(h, history_first_after_seq(h, after_seq), out);
 	if (rc == 0 && out->n == 0)
 		out->last_seq = after_seq;
 	return rc;
-}
-
-int64_t history_prune(struct history *h, int64_t before_ts_s)
-{
-	int own;
-	if (change_begin(h, &own) < 0)
-		return -1;
-	sqlite3_stmt *st = NULL;
-	int64_t deleted = 0;
-	int ok = sqlite3_prepare_v2(h->db, "SELECT seq, hash FROM events WHERE ts < ? ORDER BY seq DESC LIMIT 1", -1,
-	                            &st, NULL) == SQLITE_OK;
-	if (!ok) {
-		history_fail(h, "cannot prune", 1);
-		return change_end(h, own, 0);
-	}
-	sqlite3_bind_int64(st, 1, before_ts_s);
-	int rc = sqlite3_step(st);
-	uint8_t anchor[SHA256_DIGEST_LEN];
-	int64_t anchor_seq = 0;
-	if (rc == SQLITE_ROW) {
-		anchor_seq = sqlite3_column_int64(st, 0);
-		if (column_hash(st, 1, anchor) < 0)
-			ok = history_fail(h, "an event's hash is malformed (the file is corrupt)", 0) == 0;
-	} else if (rc != SQLITE_DONE) {
-		ok = history_fail(h, "cannot prune", 1) == 0;
-	}
-	sqlite3_finalize(st);
-	if (ok && anchor_seq > 0) {
-		st = NULL;
-		ok = sqlite3_prepare_v2(h->db, "DELETE FROM events WHERE seq <= ?", -1, &st, NULL) == SQLITE_OK;
-		if (ok) {
-			sqlite3_bind_int64(st, 1, anchor_seq);
-			ok = sqlite3_step(st) == SQLITE_DONE;
-			deleted = sqlite3_changes(h->db);
-		}
-		sqlite3_finalize(st);
-		st = NULL;
-		ok = ok && sqlite3_prepare_v2(h->db, "UPDATE chain SET anchor_seq = ?, anchor_hash = ? WHERE id = 1", -1,
-		                              &st, NULL) == SQLITE_OK;
-		if (ok) {
-			sqlite3_bind_int64(st, 1, anchor_seq);
-			sqlite3_bind_blob(st, 2, anchor, SHA256_DIGEST_LEN, SQLITE_STATIC);
-			ok = sqlite3_step(st) == SQLITE_DONE;
-		}
-		sqlite3_finalize(st);
-		if (!ok)
-			history_fail(h, "cannot prune", 1);
-	}
-	if (change_end(h, own, ok) < 0)
-		return -1;
-	return deleted;
 }

@@ -2,31 +2,37 @@
  * events that Dogwood's temporal rules read (dogwood.md 4.6, 5.3;
  * strands-box.md 1 "History").
  *
- * One SQLite database, <box_dir>/private/history.db, in WAL mode, shared
- * by every broker that runs the box.  A decision goes:
+ * One append-only log, <box_dir>/private/history.log (mode 0600, never
+ * opened through a symbolic link), shared by every broker that runs the
+ * box; its format is in history_int.h.  A decision goes:
  *
- *   history_begin(h);                  BEGIN IMMEDIATE: one writer at a time
+ *   history_begin(h);                  flock(LOCK_EX): one writer at a time;
+ *                                      read what others appended since
  *   now = history_now(h);              max(wall clock, newest stored stamp)
- *   history_load(h, now - window, &ev) the events the rules can see
+ *   history_load_after(h, seq, &ev)    what other brokers appended
  *   ... evaluate ...
- *   history_append(h, now, ...);       the request event
- *   history_commit(h);                 durable before the verdict returns
+ *   history_append(h, now, ...);       the request event, into a buffer
+ *   history_commit(h);                 ONE write() of the buffer, unlock
  *
  * so concurrent brokers see one ordered history and a budget cannot be
- * overspent by runs racing each other.  With synchronous=NORMAL a commit
- * survives the broker's kill -9; a machine crash (power loss) can lose the
- * transactions committed since the last WAL checkpoint sync.
+ * overspent by runs racing each other.  A completed write() is in the page
+ * cache: it survives the broker's kill -9 at any instant.  A crash in the
+ * middle of a write leaves a torn tail, which readers ignore and the next
+ * writer cuts off.  There is no fsync per event: a machine crash (power
+ * loss, kernel panic) can lose the events written since the kernel last
+ * wrote the file back (typically the last few seconds); compaction
+ * (history_prune) fsyncs the new file before renaming it over the log.
  *
- * Tamper evidence: each row stores SHA-256(previous row's hash || the row's
+ * Tamper evidence: each event stores SHA-256(previous event's hash || its
  * canonical bytes); history_verify walks the chain.  The chain is anchored
- * at the hash of the newest pruned row (or 32 zero bytes), kept with the
- * head (newest seq, stamp and hash) in a one-row table.  Someone who can
- * write the file can rebuild the whole chain: to detect that, keep the head
- * hash (history_head) somewhere they cannot write.
+ * at the hash of the newest pruned event (or 32 zero bytes), kept in the
+ * file's header or a pruning mark.  Someone who can write the file can
+ * rebuild the whole chain, or cut events off its end: to detect that,
+ * keep the head hash (history_head) somewhere they cannot write.
  *
  * Every function that fails returns -1 (or NULL) and leaves a message in
- * history_error(h) (or err for history_open); a failed append writes no
- * part of its row. */
+ * history_error(h) (or err for history_open); a failed commit leaves no
+ * part of its records in the file. */
 #ifndef BOX_HISTORY_HISTORY_H
 #define BOX_HISTORY_HISTORY_H
 
@@ -38,17 +44,23 @@
 #include "common/sha256.h"
 
 /* The file name under <box_dir>/private/. */
-#define HISTORY_FILE_NAME "history.db"
+#define HISTORY_FILE_NAME "history.log"
 
 /* How long a writer waits for another broker's transaction (ms). */
 #define HISTORY_BUSY_TIMEOUT_MS 10000
 
 struct history;
 
-/* Open (creating it, mode 0600, if absent) <private_dir>/history.db.
- * NULL with a message in err when the file cannot be opened, is not a
- * box history, or is corrupt. */
+/* Open (creating it, mode 0600, if absent) <private_dir>/history.log,
+ * and cut off a torn tail.  A file that cannot be opened for writing is
+ * opened for reading: its appends fail.  NULL with a message in err when
+ * the file cannot be opened, is not a box history, or is corrupt. */
 struct history *history_open(const char *private_dir, char *err, size_t errlen);
+/* The same for reading only (--decide, --audit): never creates, locks or
+ * writes the file; a torn tail is ignored.  Transactions take no lock
+ * (each write of another broker is seen whole or not at all) and cannot
+ * commit anything. */
+struct history *history_open_readonly(const char *private_dir, char *err, size_t errlen);
 void history_close(struct history *);
 
 /* The message of the last failure. */
@@ -59,8 +71,10 @@ const char *history_error(const struct history *);
 typedef int64_t (*history_clock_fn)(void *arg);
 void history_set_clock(struct history *, history_clock_fn, void *arg);
 
-/* BEGIN IMMEDIATE (waiting up to HISTORY_BUSY_TIMEOUT_MS for the write
- * lock), COMMIT, ROLLBACK.  history_rollback never fails visibly. */
+/* begin: take the lock (waiting up to HISTORY_BUSY_TIMEOUT_MS) and read
+ * what was appended since; commit: write the transaction's records in one
+ * write() and unlock; rollback: drop them and unlock.  history_rollback
+ * never fails visibly. */
 int history_begin(struct history *);
 int history_commit(struct history *);
 void history_rollback(struct history *);
@@ -98,11 +112,14 @@ int history_load_after(struct history *, int64_t after_seq, struct history_event
 int history_append(struct history *, int64_t ts_s, const char *action_type, const char *action_id,
                    const char *kind, json_object *record, const char *verdict, int64_t *seq_out);
 
-/* Delete the events with ts < before_ts_s (the chain anchor moves to the
- * newest deleted row's hash).  Returns the number deleted, or -1. */
+/* Forget the events with ts < before_ts_s (the chain anchor moves to the
+ * newest forgotten event's hash): a pruning mark, or, once they are more
+ * than half the file, a compaction (history_prune.c).  Returns the number
+ * forgotten, or -1. */
 int64_t history_prune(struct history *, int64_t before_ts_s);
 
-/* The newest event: seq (0 if none ever), its stamp and hash. */
+/* The newest event: seq (0 if none ever), its stamp and hash (after a
+ * pruning of every event: the anchor's). */
 int history_head(struct history *, int64_t *seq, int64_t *ts_s, uint8_t hash[SHA256_DIGEST_LEN]);
 
 /* Policy edits are prospective (dogwood.md 5.3): a rule sees only the
@@ -116,12 +133,12 @@ int history_rule_starts(struct history *, const char *const *fingerprints, size_
 
 /* For --audit. */
 struct history_summary {
-	int64_t events;                 /* rows present */
+	int64_t events;                 /* events present (after the newest pruning) */
 	int64_t oldest_ts, newest_ts;   /* 0 when there are none */
 	int64_t first_seq, last_seq;
-	int64_t file_bytes;             /* history.db + its -wal file */
+	int64_t file_bytes;             /* history.log */
 	int chain_intact;               /* 1, or 0 and: */
-	int64_t broken_at_seq;          /* the first row whose hash does not match, or that is missing */
+	int64_t broken_at_seq;          /* the first event whose hash does not match, or that is missing */
 	char problem[160];              /* what is wrong there, in words */
 };
 

@@ -5,8 +5,9 @@
  *       appends one event through the history API (broker/history), stamped
  *       TS (seconds since the epoch), and prints its seq;
  *   history_tool tamper PRIVATE_DIR SEQ
- *       rewrites event SEQ's record behind the API's back (SQLite's C API),
- *       as someone editing the file would;
+ *       rewrites event SEQ's record behind the API's back, its framing
+ *       checksum made right again, as someone who knows the format would
+ *       (tests/history/edit_log.h);
  *   history_tool drop PRIVATE_DIR SEQ
  *       deletes event SEQ the same way;
  *   history_tool verify PRIVATE_DIR
@@ -17,7 +18,6 @@
  * Exit status 0, or 1 with a message on stderr. */
 #include "config.h"
 
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +25,7 @@
 #include <json-c/json.h>
 
 #include "broker/history/history.h"
+#include "tests/history/edit_log.h"
 
 static int usage(void)
 {
@@ -59,24 +60,15 @@ static int append(char **argv, int argc)
 	return rc ? 1 : 0;
 }
 
-/* One statement on the file, with the event's seq bound to ?1. */
-static int edit(const char *dir, const char *sql, const char *seq)
+/* Event SEQ of the history in dir edited or dropped. */
+static int edit(const char *dir, const char *seq, enum edit_what what, const char *value)
 {
 	char path[4096];
-	sqlite3 *db = NULL;
-	sqlite3_stmt *st = NULL;
 	snprintf(path, sizeof path, "%s/%s", dir, HISTORY_FILE_NAME);
-	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
-	    sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK ||
-	    sqlite3_bind_int64(st, 1, strtoll(seq, NULL, 10)) != SQLITE_OK || sqlite3_step(st) != SQLITE_DONE ||
-	    sqlite3_changes(db) != 1) {
-		fprintf(stderr, "history_tool: %s: %s\n", path, db ? sqlite3_errmsg(db) : "cannot open");
-		sqlite3_finalize(st);
-		sqlite3_close(db);
+	if (edit_log_event(path, strtoll(seq, NULL, 10), what, value) != 0) {
+		fprintf(stderr, "history_tool: %s: cannot edit event %s\n", path, seq);
 		return 1;
 	}
-	sqlite3_finalize(st);
-	sqlite3_close(db);
 	return 0;
 }
 
@@ -131,10 +123,9 @@ int main(int argc, char **argv)
 	if (argc >= 7 && strcmp(argv[1], "append") == 0)
 		return append(argv, argc);
 	if (argc == 4 && strcmp(argv[1], "tamper") == 0)
-		return edit(argv[2], "UPDATE events SET record = '{\"input\":{\"path\":\"~/edited\"}}' WHERE seq = ?1",
-		            argv[3]);
+		return edit(argv[2], argv[3], EDIT_RECORD, "{\"input\":{\"path\":\"~/edited\"}}");
 	if (argc == 4 && strcmp(argv[1], "drop") == 0)
-		return edit(argv[2], "DELETE FROM events WHERE seq = ?1", argv[3]);
+		return edit(argv[2], argv[3], EDIT_DROP, NULL);
 	if (argc == 4 && strcmp(argv[1], "fill") == 0)
 		return fill(argv[2], strtoll(argv[3], NULL, 10));
 	if (argc == 3 && strcmp(argv[1], "verify") == 0)

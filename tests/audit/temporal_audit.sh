@@ -8,9 +8,9 @@
 #   * real runs of the example: the write budget refuses the 21st write in
 #     the hour, a delete needs a read first, a secret read closes the
 #     network (--decide, and --at 25h past the window);
-#   * the history section: events (counted independently with Python's
-#     sqlite3), oldest and newest stamps, size, an intact chain; the audit
-#     leaves history.db byte for byte as it was;
+#   * the history section: events (counted independently, in Python:
+#     tests/history/log_events.py), oldest and newest stamps, size, an
+#     intact chain; the audit leaves history.log byte for byte as it was;
 #   * a history edited behind box's back (tests/audit/history_tool: a
 #     changed record, a dropped event) is reported with the seq where the
 #     chain breaks, as a high finding (exit status 3); a file that is not a
@@ -57,8 +57,8 @@ decide() { # decide BOX_DIR REQUEST [--at D]: the decision JSON
   if [ $# -gt 2 ]; then "$BROKER" --config "$1/box.toml" --at "$3" --decide "$2"
   else "$BROKER" --config "$1/box.toml" --decide "$2"; fi
 }
-sql_count() { # sql_count DB: rows in events, read with Python's sqlite3
-  "$PY" -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("select count(*) from events").fetchone()[0])' "$1"
+log_count() { # log_count FILE: the events in a history, read without box's code
+  "$PY" "$top_srcdir/tests/history/log_events.py" "$1"
 }
 
 # ---- the example, before any run ---------------------------------------------
@@ -77,7 +77,7 @@ if [ ! -e "$EX/state" ]; then pass "the audit created no box_dir, no history"; e
   fail "the audit created $(find "$EX/state")"; fi
 audit "$EX" --json
 check_status "example audit --json" 0
-if [ "$(json 'd["history"]["present"], d["history"]["path"].endswith("/state/private/history.db"), d["history"]["retention_seconds"]')" = "(False, True, 86400)" ]; then
+if [ "$(json 'd["history"]["present"], d["history"]["path"].endswith("/state/private/history.log"), d["history"]["retention_seconds"]')" = "(False, True, 86400)" ]; then
   pass "json: history not present, its path, 24h kept"; else fail "json history: $(json 'd["history"]')"; fi
 if [ "$(json '[t["key"] for r in d["policy"]["rules"] for t in r.get("temporal", [])]')" = \
      "['policy_6__temporal_0', 'policy_7__temporal_0', 'policy_7__temporal_1', 'policy_8__temporal_0']" ]; then
@@ -131,23 +131,23 @@ d=$(decide "$EX" "$API" 25h)
 case "$d" in '{"decision":"allow"'*) pass "--decide --at 25h: the day has passed" ;; *) fail "--decide --at 25h api: $d" ;; esac
 
 # ---- the history summary ----------------------------------------------------------
-DB="$EX/state/private/history.db"
-n=$(sql_count "$DB")
-cp "$DB" "$TMP/before.db"
+DB="$EX/state/private/history.log"
+n=$(log_count "$DB")
+cp "$DB" "$TMP/before.log"
 audit "$EX"
 check_status "audit with a history" 0
 has_line "events" "events      $n (seq 1 to $n)"
 has_line "chain intact" "chain       intact (every event's hash matches its predecessor's)"
-if cmp -s "$DB" "$TMP/before.db"; then pass "the audit left history.db as it was"; else fail "the audit changed history.db"; fi
+if cmp -s "$DB" "$TMP/before.log"; then pass "the audit left history.log as it was"; else fail "the audit changed history.log"; fi
 # the head: the newest event's seq and stored hash, as Python reads them
-head=$("$PY" -c 'import sqlite3, sys; r = sqlite3.connect(sys.argv[1]).execute("select seq, hash from events order by seq desc limit 1").fetchone(); print("event %d, sha256 %s" % (r[0], r[1].hex()))' "$DB")
+head=$("$PY" "$top_srcdir/tests/history/log_events.py" "$DB" --head)
 has_line "the head" "head        $head"
 audit "$EX" --json
 if [ "$(json 'd["history"]["events"], d["history"]["chain_intact"], d["history"]["broken_at_seq"], d["history"]["file_bytes"] > 0')" = "($n, True, None, True)" ]; then
   pass "json: events, intact chain, size"; else fail "json history: $(json 'd["history"]')"; fi
 if [ "$(json 'd["history"]["newest_stamp"] - d["history"]["oldest_stamp"] < 600')" = True ]; then
   pass "json: oldest and newest stamps of these runs"; else fail "json stamps: $(json 'd["history"]')"; fi
-if cmp -s "$DB" "$TMP/before.db"; then pass "--json left history.db as it was"; else fail "--json changed history.db"; fi
+if cmp -s "$DB" "$TMP/before.log"; then pass "--json left history.log as it was"; else fail "--json changed history.log"; fi
 
 # ---- an edited history ------------------------------------------------------------
 "$TOOL" tamper "$EX/state/private" 3 || fail "history_tool tamper"
@@ -189,13 +189,13 @@ if [ "$("$TOOL" verify "$OLD/state/private")" = "events 2 broken 2" ]; then pass
 BAD="$TMP/bad"
 mkdir -p "$BAD/state/private" && cp "$EX/box.toml" "$EX/policy.dw" "$BAD/" || exit 99
 printf 'not a database at all, but long enough to look like one to a careless reader.............' \
-  >"$BAD/state/private/history.db"
-cp "$BAD/state/private/history.db" "$TMP/bad.before"
+  >"$BAD/state/private/history.log"
+cp "$BAD/state/private/history.log" "$TMP/bad.before"
 audit "$BAD" --json
 check_status "audit of a file that is not a history" 3
 if [ "$(json '[f["code"] for f in d["findings"] if f["severity"] == "high"], "error" in d["history"]')" = \
      "(['history-unreadable'], True)" ]; then pass "json: history-unreadable"; else fail "json bad: $(json 'd["history"]')"; fi
-if cmp -s "$BAD/state/private/history.db" "$TMP/bad.before"; then pass "the unreadable file is left alone"; else
+if cmp -s "$BAD/state/private/history.log" "$TMP/bad.before"; then pass "the unreadable file is left alone"; else
   fail "the audit changed the unreadable file"; fi
 
 # A larger history made in one transaction: every event counted, the chain intact.
@@ -210,11 +210,11 @@ has_line "big: intact" "chain       intact (every event's hash matches its prede
 # An empty file (a broker stopped before making its tables): reported, left empty.
 EMPTY="$TMP/empty"
 mkdir -p "$EMPTY/state/private" && cp "$EX/box.toml" "$EX/policy.dw" "$EMPTY/" || exit 99
-: >"$EMPTY/state/private/history.db"
+: >"$EMPTY/state/private/history.log"
 audit "$EMPTY"
 check_status "audit of an empty history file" 0
 has_line "empty: no events" "events      0 (seq 0 to 0)"
-if [ ! -s "$EMPTY/state/private/history.db" ]; then pass "the empty file stays empty"; else
+if [ ! -s "$EMPTY/state/private/history.log" ]; then pass "the empty file stays empty"; else
   fail "the audit wrote into the empty history file"; fi
 
 # A window over the maximum is refused at load, by --audit as by a run.

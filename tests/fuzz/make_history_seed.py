@@ -1,23 +1,41 @@
 #!/usr/bin/python3.11
-"""tests/fuzz/make_history_seed.py -- writes tests/fuzz/corpus/history/seed.db,
+"""tests/fuzz/make_history_seed.py -- writes tests/fuzz/corpus/history/seed.log,
 a small valid box history (broker/history/) made without box's code: the
-schema, the pruning anchor and the SHA-256 chain are built here from the
-format history_int.h describes (previous hash, then seq and ts as 8 bytes
-big endian, then each text as a presence byte, a 4-byte big-endian length
-and its bytes).  It seeds the libFuzzer target fuzz_history, and
-tests/history/test_history_corrupt checks that box verifies it intact: two
-implementations of the chain agreeing.
+header, the framing, the rules and pruning records and the SHA-256 chain
+are built here from the format broker/history/history_int.h describes (all
+integers big endian; each record framed as a u32 body length, the body and
+the FNV-1a-64 of length and body; an event's chain hash is SHA-256 of the
+previous hash, then seq and ts as 8 bytes, then each text as a presence
+byte, a 4-byte length and its bytes).  It seeds the libFuzzer target
+fuzz_history, and tests/history/test_history_corrupt checks that box
+verifies it intact: two implementations of the format agreeing.
 
-Usage: tests/fuzz/make_history_seed.py OUT.db"""
+Events 1 and 2 were compacted away (the header's anchor is event 2's
+hash), event 3 is pruned by a pruning record, 4 to 15 remain.
+
+Usage: tests/fuzz/make_history_seed.py OUT.log"""
 import hashlib
 import json
-import os
-import sqlite3
 import struct
 import sys
 
-APPLICATION_ID = 0x626F7868  # 'boxh'
-SCHEMA_VERSION = 1
+
+def fnv(data):
+    h = 0xCBF29CE484222325
+    for b in data:
+        h ^= b
+        h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def frame(body):
+    head = struct.pack(">I", len(body)) + body
+    return head + struct.pack(">Q", fnv(head))
+
+
+def header(anchor_seq, anchor_ts, anchor_hash):
+    b = b"box-hist" + struct.pack(">IIqq", 1, 0, anchor_seq, anchor_ts) + anchor_hash
+    return b + struct.pack(">Q", fnv(b))
 
 
 def text_bytes(t):
@@ -27,33 +45,13 @@ def text_bytes(t):
     return b"\1" + struct.pack(">I", len(b)) + b
 
 
-def row_hash(prev, seq, ts, action_type, action_id, kind, record, verdict):
-    h = hashlib.sha256(prev)
-    h.update(struct.pack(">qq", seq, ts))
-    for t in (action_type, action_id, kind, record, verdict):
-        h.update(text_bytes(t))
-    return h.digest()
+def canonical(seq, ts, texts):
+    return struct.pack(">qq", seq, ts) + b"".join(text_bytes(t) for t in texts)
 
 
 def main(out):
-    if os.path.exists(out):
-        os.unlink(out)
-    db = sqlite3.connect(out)
-    db.executescript(
-        """
-        CREATE TABLE events (seq INTEGER PRIMARY KEY, ts INTEGER NOT NULL,
-          action_type TEXT NOT NULL, action_id TEXT NOT NULL, kind TEXT NOT NULL,
-          record TEXT NOT NULL, verdict TEXT, hash BLOB NOT NULL);
-        CREATE INDEX events_ts ON events(ts);
-        CREATE TABLE chain (id INTEGER PRIMARY KEY CHECK (id = 1),
-          head_seq INTEGER NOT NULL, head_ts INTEGER NOT NULL, head_hash BLOB NOT NULL,
-          anchor_seq INTEGER NOT NULL, anchor_hash BLOB NOT NULL);
-        """
-    )
-    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     prev = bytes(32)
-    rows = []
+    events = []
     for seq in range(1, 16):
         ts = 1700000000 + 10 * seq
         action = ["fs:read", "fs:write", "http:request"][seq % 3]
@@ -63,16 +61,20 @@ def main(out):
             rec["output"] = {"result": "completed"}
         record = json.dumps(rec, separators=(",", ":"))
         verdict = "permit" if kind == "request" else None
-        prev = row_hash(prev, seq, ts, "Box::Action", action, kind, record, verdict)
-        rows.append((seq, ts, "Box::Action", action, kind, record, verdict, prev))
-    # The first three are pruned: the anchor is the third one's hash.
-    anchor_seq, anchor_hash = rows[2][0], rows[2][7]
-    db.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows[3:])
-    head = rows[-1]
-    db.execute("INSERT INTO chain VALUES (1, ?, ?, ?, ?, ?)", (head[0], head[1], head[7], anchor_seq, anchor_hash))
-    db.commit()
-    db.execute("VACUUM")
-    db.close()
+        canon = canonical(seq, ts, ("Box::Action", action, kind, record, verdict))
+        prev = hashlib.sha256(prev + canon).digest()
+        events.append((seq, ts, canon, prev))
+    data = header(events[1][0], events[1][1], events[1][3])
+    rules = [("rule-one", 1), ("rule-two", 9)]
+    data += frame(b"R" + struct.pack(">I", len(rules)) +
+                  b"".join(struct.pack(">I", len(f)) + f.encode() + struct.pack(">q", s) for f, s in rules))
+    for seq, ts, canon, h in events[2:]:
+        data += frame(b"E" + canon + h)
+        if seq == 5:
+            s3 = events[2]
+            data += frame(b"P" + struct.pack(">qq", s3[0], s3[1]) + s3[3])
+    with open(out, "wb") as f:
+        f.write(data)
 
 
 if __name__ == "__main__":

@@ -1,16 +1,17 @@
 /* tests/history/test_history.c -- Check tests of the durable history store
  * (broker/history/): append and load, order, time stamps that never go
  * back (injected clock, across reopenings), pruning, the hash chain and
- * tampering found by history_verify (the file edited through SQLite),
- * eight processes appending at once, and storage faults (a read-only
- * file, a full disk, a corrupt or foreign file, a symbolic link). */
+ * tampering found by history_verify (the file edited as someone who knows
+ * its format would: tests/history/edit_log.h), eight processes appending
+ * at once, compaction under concurrent writers, a torn tail, and storage
+ * faults (a read-only file, a full disk, a corrupt or foreign file, a
+ * symbolic link). */
 #include "config.h"
 
 #include <check.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include <unistd.h>
 
 #include "broker/history/history.h"
+#include "tests/history/edit_log.h"
 
 /* ---- helpers ----------------------------------------------------------- */
 
@@ -36,7 +38,7 @@ static void make_dir(void)
 
 static void remove_dir(void)
 {
-	static const char *suffixes[] = {"", "-wal", "-shm", "-journal"};
+	static const char *suffixes[] = {"", ".compact"};
 	char p[320];
 	chmod(dir, 0700);
 	for (size_t i = 0; i < sizeof suffixes / sizeof suffixes[0]; i++) {
@@ -81,15 +83,10 @@ static const char *event_path(const struct temporal_event *e)
 	return json_object_get_string(path);
 }
 
-/* Runs SQL on the file directly, as someone editing it would. */
-static void edit_db(const char *sql)
+/* Edits event seq in the file directly, as someone editing it would. */
+static void edit_event(int64_t seq, enum edit_what what, const char *value)
 {
-	sqlite3 *db = NULL;
-	ck_assert_int_eq(sqlite3_open(dbpath, &db), SQLITE_OK);
-	char *msg = NULL;
-	int rc = sqlite3_exec(db, sql, NULL, NULL, &msg);
-	ck_assert_msg(rc == SQLITE_OK, "%s: %s", sql, msg ? msg : "");
-	sqlite3_close(db);
+	ck_assert_int_eq(edit_log_event(dbpath, seq, what, value), 0);
 }
 
 static void expect_intact(struct history *h, int64_t events)
@@ -338,7 +335,7 @@ static void expect_broken_at(struct history *h, int64_t seq, const char *problem
 START_TEST(tampered_record_found)
 {
 	struct history *h = five_events();
-	edit_db("UPDATE events SET record = '{\"input\":{\"path\":\"/innocent\"}}' WHERE seq = 3");
+	edit_event(3, EDIT_RECORD, "{\"input\":{\"path\":\"/innocent\"}}");
 	expect_broken_at(h, 3, "does not match its hash");
 	history_close(h);
 	remove_dir();
@@ -348,13 +345,13 @@ END_TEST
 START_TEST(tampered_verdict_and_stamp_found)
 {
 	struct history *h = five_events();
-	edit_db("UPDATE events SET verdict = 'deny' WHERE seq = 2");
+	edit_event(2, EDIT_VERDICT, "deny");
 	expect_broken_at(h, 2, "does not match its hash");
 	history_close(h);
 	remove_dir();
 
 	h = five_events();
-	edit_db("UPDATE events SET ts = 104 WHERE seq = 5");
+	edit_event(5, EDIT_TS, "104");
 	expect_broken_at(h, 5, "does not match its hash");
 	history_close(h);
 	remove_dir();
@@ -364,20 +361,15 @@ END_TEST
 START_TEST(dropped_events_found)
 {
 	struct history *h = five_events();
-	edit_db("DELETE FROM events WHERE seq = 2");
+	edit_event(2, EDIT_DROP, NULL);
 	expect_broken_at(h, 2, "missing");
-	history_close(h);
-	remove_dir();
-
-	h = five_events();
-	edit_db("DELETE FROM events WHERE seq = 5");
-	expect_broken_at(h, 5, "newest events are missing");
 	history_close(h);
 	remove_dir();
 
 	/* Dropping the oldest ones without moving the anchor. */
 	h = five_events();
-	edit_db("DELETE FROM events WHERE seq <= 2");
+	edit_event(1, EDIT_DROP, NULL);
+	edit_event(2, EDIT_DROP, NULL);
 	expect_broken_at(h, 1, "missing");
 	history_close(h);
 	remove_dir();
@@ -520,7 +512,7 @@ START_TEST(read_only_file_fails_cleanly)
 	ck_assert_int_eq(chmod(dir, 0755), 0); /* nobody must reach the file */
 	struct history *h = open_ok();
 	append_path(h, 10, "request", "/before");
-	history_close(h); /* the last connection: the WAL is merged and removed */
+	history_close(h);
 	ck_assert_int_eq(as_unable_to_write(read_only_child), 0);
 	h = open_ok();
 	expect_intact(h, 1);
@@ -589,6 +581,22 @@ START_TEST(full_disk_fails_cleanly)
 }
 END_TEST
 
+/* Writes len bytes at the end of the file (or at off >= 0). */
+static void put_bytes_at(const void *data, size_t len, off_t off)
+{
+	int fd = open(dbpath, O_WRONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(pwrite(fd, data, len, off >= 0 ? off : lseek(fd, 0, SEEK_END)), (ssize_t)len);
+	close(fd);
+}
+
+static off_t file_size(void)
+{
+	struct stat st;
+	ck_assert_int_eq(stat(dbpath, &st), 0);
+	return st.st_size;
+}
+
 START_TEST(corrupt_and_foreign_files_refused)
 {
 	make_dir();
@@ -601,14 +609,173 @@ START_TEST(corrupt_and_foreign_files_refused)
 	close(fd);
 	char err[512] = "";
 	ck_assert_ptr_null(history_open(dir, err, sizeof err));
-	ck_assert_msg(strstr(err, "not a database"), "%s", err);
+	ck_assert_msg(strstr(err, "not a box history"), "%s", err);
 	ck_assert_ptr_nonnull(strstr(err, dbpath));
+	ck_assert_ptr_null(history_open_readonly(dir, err, sizeof err));
+	ck_assert_msg(strstr(err, "not a box history"), "%s", err);
 	remove_dir();
 
-	make_dir();
-	edit_db("CREATE TABLE notes (x TEXT)");
+	/* A damaged header. */
+	struct history *h = five_events();
+	history_close(h);
+	put_bytes_at("X", 1, 20);
 	ck_assert_ptr_null(history_open(dir, err, sizeof err));
-	ck_assert_msg(strstr(err, "not a box history"), "%s", err);
+	ck_assert_msg(strstr(err, "header is damaged"), "%s", err);
+	remove_dir();
+
+	/* A byte flipped in a record that is not the last: damage, not a torn
+	 * tail; the file is refused and left as it is. */
+	h = five_events();
+	history_close(h);
+	off_t size = file_size();
+	put_bytes_at("\x7f", 1, HISTORY_HEADER_LEN + 30);
+	ck_assert_ptr_null(history_open(dir, err, sizeof err));
+	ck_assert_msg(strstr(err, "is damaged (the file is corrupt)"), "%s", err);
+	ck_assert_int_eq(file_size(), size);
+	remove_dir();
+}
+END_TEST
+
+/* A crash in the middle of a write leaves part of a record at the end: a
+ * reader ignores it, the next writer cuts it off, nothing is misread. */
+START_TEST(torn_tail_ignored_then_cut_off)
+{
+	static const struct {
+		const char *what;
+		size_t len;
+		int zeros;
+	} tails[] = {{"a record cut short", 40, 0}, {"a whole-length record with a bad checksum", 0, 0}, {"zeros", 300, 1}};
+	for (size_t k = 0; k < sizeof tails / sizeof tails[0]; k++) {
+		struct history *h = five_events();
+		history_close(h);
+		off_t size = file_size();
+		/* the next event's bytes, as a crash could leave them */
+		h = open_ok();
+		append_path(h, 200, "request", "/torn");
+		history_close(h);
+		off_t whole = file_size();
+		int fd = open(dbpath, O_RDWR);
+		ck_assert_int_ge(fd, 0);
+		uint8_t rec[4096];
+		ck_assert_int_eq(pread(fd, rec, (size_t)(whole - size), size), whole - size);
+		ck_assert_int_eq(ftruncate(fd, size), 0);
+		close(fd);
+		size_t n = tails[k].len ? tails[k].len : (size_t)(whole - size);
+		if (tails[k].zeros)
+			memset(rec, 0, n);
+		if (!tails[k].len)
+			rec[n - 20] ^= 0x55; /* inside the body */
+		put_bytes_at(rec, n, -1);
+
+		char err[512];
+		h = history_open_readonly(dir, err, sizeof err);
+		ck_assert_msg(h != NULL, "%s: %s", tails[k].what, err);
+		expect_intact(h, 5);
+		history_close(h);
+		ck_assert_int_eq(file_size(), size + (off_t)n); /* a reader changes nothing */
+
+		h = open_ok();
+		ck_assert_int_eq(file_size(), size);
+		ck_assert_int_eq(append_path(h, 300, "request", "/after"), 6);
+		expect_intact(h, 6);
+		history_close(h);
+		remove_dir();
+	}
+}
+END_TEST
+
+/* A reader never creates the file; a read-only handle cannot append. */
+START_TEST(read_only_handles)
+{
+	make_dir();
+	char err[512];
+	ck_assert_ptr_null(history_open_readonly(dir, err, sizeof err));
+	ck_assert_int_eq(access(dbpath, F_OK), -1);
+	struct history *w = open_ok();
+	append_path(w, 10, "request", "/1");
+	struct history *r = history_open_readonly(dir, err, sizeof err);
+	ck_assert_msg(r != NULL, "%s", err);
+	struct history_events ev = {0};
+	ck_assert_int_eq(history_load(r, 0, &ev), 0);
+	ck_assert_uint_eq(ev.n, 1);
+	/* what the writer appends next, the reader sees */
+	append_path(w, 11, "request", "/2");
+	ck_assert_int_eq(history_load_after(r, 1, &ev), 0);
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_str_eq(event_path(&ev.ev[0]), "/2");
+	history_events_free(&ev);
+	json_object *rec = record_with_path("/no");
+	ck_assert_int_eq(history_append(r, 20, "Box::Action", "fs:write", "request", rec, "deny", NULL), -1);
+	json_object_put(rec);
+	ck_assert_ptr_nonnull(strstr(history_error(r), "read-only"));
+	history_close(r);
+	expect_intact(w, 2);
+	history_close(w);
+	remove_dir();
+}
+END_TEST
+
+/* The rules' starts survive pruning and compaction; an unchanged set is
+ * not written again. */
+START_TEST(rules_kept_across_compaction)
+{
+	make_dir();
+	struct history *h = open_ok();
+	const char *fps[] = {"rule-a", "rule-b"};
+	int64_t starts[2];
+	ck_assert_int_eq(history_rule_starts(h, fps, 2, starts), 0);
+	ck_assert_int_eq(starts[0], 1);
+	for (int ts = 1; ts <= 40; ts++)
+		append_path(h, ts, "request", "/r");
+	const char *fps2[] = {"rule-a", "rule-c"};
+	ck_assert_int_eq(history_rule_starts(h, fps2, 2, starts), 0);
+	ck_assert_int_eq(starts[0], 1);
+	ck_assert_int_eq(starts[1], 41);
+	off_t size = file_size();
+	ck_assert_int_eq(history_rule_starts(h, fps2, 2, starts), 0);
+	ck_assert_int_eq(file_size(), size); /* unchanged: nothing written */
+	/* 35 of 40 events dropped: compacted */
+	ck_assert_int_eq(history_prune(h, 36), 35);
+	ck_assert_int_lt(file_size(), size / 2);
+	expect_intact(h, 5);
+	history_close(h);
+	h = open_ok();
+	ck_assert_int_eq(history_rule_starts(h, fps2, 2, starts), 0);
+	ck_assert_int_eq(starts[0], 1);
+	ck_assert_int_eq(starts[1], 41);
+	int64_t seq, ts;
+	uint8_t hash[SHA256_DIGEST_LEN];
+	ck_assert_int_eq(history_head(h, &seq, &ts, hash), 0);
+	ck_assert_int_eq(seq, 40);
+	history_close(h);
+	remove_dir();
+}
+END_TEST
+
+/* A broker whose file was compacted by another finds the new file when it
+ * next takes the lock: nothing is appended to the old one. */
+START_TEST(compaction_seen_by_other_handles)
+{
+	make_dir();
+	struct history *a = open_ok(), *b = open_ok();
+	for (int ts = 1; ts <= 20; ts++)
+		append_path(a, ts, "request", "/x");
+	struct stat before, after;
+	ck_assert_int_eq(stat(dbpath, &before), 0);
+	ck_assert_int_eq(history_prune(a, 19), 18);
+	ck_assert_int_eq(stat(dbpath, &after), 0);
+	ck_assert(before.st_ino != after.st_ino); /* a new file */
+	ck_assert_int_eq(append_path(b, 30, "request", "/from-b"), 21);
+	ck_assert_int_eq(append_path(a, 31, "request", "/from-a"), 22);
+	struct history_events ev = {0};
+	ck_assert_int_eq(history_load(b, 0, &ev), 0);
+	ck_assert_uint_eq(ev.n, 4);
+	ck_assert_int_eq(ev.ev[0].seq, 19);
+	ck_assert_str_eq(event_path(&ev.ev[3]), "/from-a");
+	history_events_free(&ev);
+	expect_intact(b, 4);
+	history_close(a);
+	history_close(b);
 	remove_dir();
 }
 END_TEST
@@ -646,6 +813,10 @@ int main(void)
 	tcase_add_test(tc, full_disk_fails_cleanly);
 	tcase_add_test(tc, corrupt_and_foreign_files_refused);
 	tcase_add_test(tc, symlink_refused);
+	tcase_add_test(tc, torn_tail_ignored_then_cut_off);
+	tcase_add_test(tc, read_only_handles);
+	tcase_add_test(tc, rules_kept_across_compaction);
+	tcase_add_test(tc, compaction_seen_by_other_handles);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
