@@ -4,7 +4,8 @@
  * one order and that survives kill -9 (take a lock on the box's history,
  * write the event into the kernel, release the lock), timed next to one
  * getppid() (the cost of any system call here) and to history_append in
- * its own SQLite transaction, as box's gate does it.
+ * its own transaction of the history log (flock, one write, unlock), as
+ * box's gate does it.
  * Usage: bench_floor [N] (default 20000). */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -76,13 +77,13 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	double sqlite_us = (now_s() - t0) / m * 1e6;
+	double store_us = (now_s() - t0) / m * 1e6;
 	json_object_put(rec);
 	history_close(h);
 
 	printf("one system call (getppid):                        %6.2f us\n", sys);
 	printf("floor: lock + append one event + unlock:          %6.2f us per event\n", floor_us);
-	printf("box's store: one event in its own transaction:    %6.2f us per event\n", sqlite_us);
+	printf("box's store: one event in its own transaction:    %6.2f us per event\n", store_us);
 	char cmd[300];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	return system(cmd) == 0 ? 0 : 1;

@@ -404,11 +404,12 @@ int history_begin(struct history *h)
 		if (history_refresh(h) != 0)
 			return -1;
 	} else {
+		struct stat st;
 		for (int tries = 0;; tries++) {
 			if (lock_file(h) != 0)
 				return -1;
 			h->locked = 1;
-			struct stat st;
+			/* the path's file is ours (its size is then ours too) */
 			if (lstat(h->path, &st) == 0 && st.st_dev == h->dev && st.st_ino == h->ino)
 				break;
 			/* compacted (or removed) while we waited: the lock is the new file's */
@@ -418,9 +419,8 @@ int history_begin(struct history *h)
 				return history_fail(h, "cannot reopen", tries > 100 ? 0 : errno);
 			reset(h);
 		}
-		struct stat st;
-		int ok = fstat(h->fd, &st) == 0 || history_fail(h, "cannot read", errno) == 0;
-		if (ok && st.st_size == 0) {
+		int ok = 1;
+		if (st.st_size == 0) {
 			uint8_t hd[HISTORY_HEADER_LEN];
 			struct history_header zero = {0};
 			history_header_encode(&zero, hd);
