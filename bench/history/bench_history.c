@@ -1,9 +1,9 @@
 /* bench/history/bench_history.c -- costs of the history store
  * (broker/history/) as history grows (1k, 10k, 100k events): one decision's
- * transaction (BEGIN IMMEDIATE, now, append, COMMIT), loading every event
- * (what a rescan of history per decision would cost), loading the last
- * 100, loading the one event appended since a known seq, verifying the
- * chain, and the file's size.  Wall-clock times (the disk is part of the
+ * transaction (begin: lock and catch up; now, append, commit: one write),
+ * loading every event (what a rescan of history per decision would cost),
+ * loading the last 100, loading the one event appended since a known seq,
+ * verifying the chain, and the file's size.  Wall-clock times (the disk is part of the
  * cost) and CPU times.
  * Usage: bench_history [DIR]  (default: a new directory under /tmp) */
 #include "config.h"

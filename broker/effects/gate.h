@@ -3,14 +3,15 @@
  * 5.3; strands-box.md 1 "History", 2.7 step 5).
  *
  * With temporal rules every decision goes, in one history transaction
- * (BEGIN IMMEDIATE: concurrent brokers of the box take turns):
+ * (the history log's lock: concurrent brokers of the box take turns):
  *
  *   catch up with the events other runs appended since ours;
  *   stamp the request (history_now: never backwards);
  *   decide over the window the rules read, the request included;
- *   append the request event with its verdict; commit;
+ *   append the request event with its verdict; commit (one write());
  *
- * so the request event is durable before the verdict is returned.  After
+ * so the request event is in the file (the kernel's page cache: it
+ * survives kill -9 of the broker) before the verdict is returned.  After
  * the act the caller records its outcome (gate_outcome): A::response
  * (completed, descriptor issued, or may have happened) or A::error (did
  * not happen).  A storage fault denies that decision and every later one
