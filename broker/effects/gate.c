@@ -57,6 +57,15 @@ struct gate {
 		json_object *record;
 	} deferred[GATE_MAX_DEFERRED];
 	size_t ndeferred;
+	/* The parts every event record shares, built once and referenced by
+	 * each record (json-c objects are counted references): the monitor
+	 * keeps the records of its window, and these are most of their
+	 * objects. */
+	json_object *principal, *resource, *session_id;
+	/* The newest decided request's input and id as its record holds them:
+	 * its outcome's record shares them. */
+	int64_t shared_seq;
+	json_object *shared_input, *shared_id;
 	int failed;                     /* a storage fault: deny from now on */
 	char fault[400];
 	char session[64];
@@ -229,20 +238,42 @@ static int catch_up(struct gate *g)
 	return take(g, &l);
 }
 
-/* The logged fields of an event (dogwood.md 4.6, the default schema). */
+/* The logged fields of an event (dogwood.md 4.6, the default schema).
+ * share: 1 for a decided request (its input and id are kept for its
+ * outcome), 2 for an outcome (those of its request are used when they
+ * are the newest kept), 0 otherwise. */
 static json_object *record(struct gate *g, int64_t request_seq, const char *action, json_object *input,
-                           json_object *output)
+                           json_object *output, int share)
 {
-	char id[96];
-	snprintf(id, sizeof id, "%s-%lld", g->session, (long long)request_seq);
-	json_object *r = json_object_new_object();
-	json_object_object_add(r, "input", policy_event_input(action, input));
+	json_object *r = json_object_new_object(), *ev_input, *id;
+	if (share == 2 && g->shared_input && g->shared_seq == request_seq) {
+		ev_input = json_object_get(g->shared_input);
+		id = json_object_get(g->shared_id);
+	} else {
+		char text[96];
+		snprintf(text, sizeof text, "%s-%lld", g->session, (long long)request_seq);
+		ev_input = policy_event_input(action, input);
+		id = json_object_new_string(text);
+	}
+	if (share == 1) {
+		json_object_put(g->shared_input);
+		json_object_put(g->shared_id);
+		g->shared_seq = request_seq;
+		g->shared_input = json_object_get(ev_input);
+		g->shared_id = json_object_get(id);
+	}
+	json_object_object_add(r, "input", ev_input);
 	if (output)
 		json_object_object_add(r, "output", output);
-	json_object_object_add(r, "callerPrincipal", policy_entity_json("Box::Agent", "self"));
-	json_object_object_add(r, "callerResource", policy_entity_json("Box::Resource", "unused"));
-	json_object_object_add(r, "requestId", json_object_new_string(id));
-	json_object_object_add(r, "sessionId", json_object_new_string(g->session));
+	if (!g->principal) {
+		g->principal = policy_entity_json("Box::Agent", "self");
+		g->resource = policy_entity_json("Box::Resource", "unused");
+		g->session_id = json_object_new_string(g->session);
+	}
+	json_object_object_add(r, "callerPrincipal", json_object_get(g->principal));
+	json_object_object_add(r, "callerResource", json_object_get(g->resource));
+	json_object_object_add(r, "requestId", id);
+	json_object_object_add(r, "sessionId", json_object_get(g->session_id));
 	return r;
 }
 
@@ -400,6 +431,11 @@ void gate_close(struct gate *g)
 		event_free(&g->ev[i]);
 	free(g->ev);
 	policy_monitor_free(g->mon);
+	json_object_put(g->principal);
+	json_object_put(g->resource);
+	json_object_put(g->session_id);
+	json_object_put(g->shared_input);
+	json_object_put(g->shared_id);
 	free(g->rule_start);
 	history_close(g->h);
 	if (g->lock_fd >= 0)
@@ -466,7 +502,7 @@ static int decide_read_only(struct gate *g, const char *action, json_object *inp
 	now += g->offset_s;
 	drop_old(g, now);
 	struct temporal_event e = make_event(g->last_seq + 1, now, action, "request",
-	                                     record(g, g->last_seq + 1, action, input, NULL));
+	                                     record(g, g->last_seq + 1, action, input, NULL, 0));
 	push(g, &e);
 	int rc = policy_decide_history_from(g->pol, action, input, g->ev, g->n, g->rule_start, out, err, errlen);
 	event_free(&g->ev[--g->n]);
@@ -497,7 +533,7 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 		g->last_prune = now;
 	}
 	int64_t seq = g->last_seq + 1;
-	json_object *rec = record(g, seq, action, input, NULL);
+	json_object *rec = record(g, seq, action, input, NULL, 1);
 	struct temporal_event e = make_event(seq, now, action, "request", json_object_get(rec));
 	if (keep(g, &e) < 0) {
 		json_object_put(rec);
@@ -562,7 +598,7 @@ void gate_outcome(struct gate *g, int64_t request_seq, const char *action, json_
 		if (status >= 0)
 			json_object_object_add(output, "status", json_object_new_int64(status));
 	}
-	json_object *rec = record(g, request_seq, action, input, output);
+	json_object *rec = record(g, request_seq, action, input, output, 2);
 	if (!is_outcome_action(g, action) && g->ndeferred < GATE_MAX_DEFERRED) {
 		struct deferred_outcome *d = &g->deferred[g->ndeferred++];
 		d->action = xstrdup(action);
