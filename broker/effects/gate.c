@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,15 +37,15 @@ struct gate {
 	int64_t offset_s;               /* --decide --at */
 	int64_t last_prune;
 	/* In-flight acts: the acts of the actions whose outcomes some rule reads
-	 * (outcome_mask, by policy_action_name index) hold <private>/history.lock
-	 * from their decision until their outcome is recorded, and every
-	 * decision takes it first; so no decision reads the history while
-	 * another run's request that it may count is still in flight (a
-	 * ::response budget cannot be overspent by racing runs). */
+	 * (outcome_mask, by policy_action_name index) keep the history's lock
+	 * (history_hold) from their decision until their outcome is recorded,
+	 * and every decision takes it first; so no decision reads the history
+	 * while another run's request that it may count is still in flight (a
+	 * ::response budget cannot be overspent by racing runs).  The lock is
+	 * the log's own: an act in flight costs no extra system call, and the
+	 * outcome's transaction none to begin. */
 	unsigned outcome_mask;
-	int lock_fd;                    /* -1: no rule reads outcomes */
 	long lock_wait_ms;
-	int locked;
 	int in_flight;                  /* our permitted acts awaiting their outcome */
 	/* Outcomes no rule reads (of actions outside outcome_mask) wait here and
 	 * go into the next decision's transaction (or gate_close's): one
@@ -180,36 +179,11 @@ static int fault(struct gate *g, int *faultp, char *err, size_t errlen)
 /* How long a decision waits for another run's act in flight. */
 #define GATE_LOCK_WAIT_MS 10000
 
-static int lock_history(struct gate *g, char *err, size_t errlen)
-{
-	if (g->lock_fd < 0 || g->locked)
-		return 0;
-	struct timespec pause = {0, 1000000};
-	for (long waited_ms = 0;; waited_ms++) {
-		if (flock(g->lock_fd, LOCK_EX | LOCK_NB) == 0) {
-			g->locked = 1;
-			return 0;
-		}
-		if (errno != EWOULDBLOCK && errno != EINTR) {
-			snprintf(err, errlen, "history: cannot lock %s/history.lock: %s", "the box's private directory",
-			         strerror(errno));
-			return -1;
-		}
-		if (waited_ms >= g->lock_wait_ms) {
-			snprintf(err, errlen, "history: another run of this box has had a request in flight for %ld ms",
-			         g->lock_wait_ms);
-			return -1;
-		}
-		nanosleep(&pause, NULL);
-	}
-}
-
+/* Lets the history's lock go, unless an act of ours is in flight. */
 static void unlock_history(struct gate *g)
 {
-	if (g->locked && g->in_flight == 0) {
-		flock(g->lock_fd, LOCK_UN);
-		g->locked = 0;
-	}
+	if (g->h && g->in_flight == 0)
+		history_hold(g->h, 0);
 }
 
 static int is_outcome_action(const struct gate *g, const char *action)
@@ -346,7 +320,6 @@ struct gate *gate_open(const struct policy *pol, const char *box_dir, enum gate_
 	}
 	g->pol = pol;
 	g->mode = mode;
-	g->lock_fd = -1;
 	g->lock_wait_ms = GATE_LOCK_WAIT_MS;
 	snprintf(g->session, sizeof g->session, "%s", session_id ? session_id : "decide");
 	g->temporal = policy_has_temporal(pol);
@@ -378,16 +351,7 @@ struct gate *gate_open(const struct policy *pol, const char *box_dir, enum gate_
 		return NULL;
 	}
 	g->outcome_mask = mode == GATE_RECORD ? policy_outcome_actions(pol) : 0;
-	if (g->outcome_mask) {
-		char lock[4200];
-		snprintf(lock, sizeof lock, "%s/history.lock", dir);
-		g->lock_fd = open(lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-		if (g->lock_fd < 0) {
-			snprintf(err, errlen, "history: cannot open %s: %s", lock, strerror(errno));
-			gate_close(g);
-			return NULL;
-		}
-	}
+	history_set_busy_timeout(g->h, g->lock_wait_ms);
 	return g;
 }
 
@@ -400,7 +364,6 @@ struct gate *gate_plain(const struct policy *pol)
 	}
 	g->pol = pol;
 	g->mode = GATE_READ_ONLY;
-	g->lock_fd = -1;
 	return g;
 }
 
@@ -437,16 +400,19 @@ void gate_close(struct gate *g)
 	json_object_put(g->shared_input);
 	json_object_put(g->shared_id);
 	free(g->rule_start);
-	history_close(g->h);
-	if (g->lock_fd >= 0)
-		close(g->lock_fd); /* releases the lock */
+	history_close(g->h); /* releases the lock */
 	free(g);
 }
 
 const struct policy *gate_policy(const struct gate *g) { return g ? g->pol : NULL; }
 int gate_has_history(const struct gate *g) { return g != NULL && g->temporal; }
 void gate_set_offset(struct gate *g, int64_t s) { g->offset_s = s; }
-void gate_set_lock_wait_ms(struct gate *g, long ms) { g->lock_wait_ms = ms; }
+void gate_set_lock_wait_ms(struct gate *g, long ms)
+{
+	g->lock_wait_ms = ms;
+	if (g->h)
+		history_set_busy_timeout(g->h, ms);
+}
 
 /* Appends an outcome event inside the open transaction (takes rec). */
 static int append_outcome(struct gate *g, const char *action, const char *kind, json_object *rec)
@@ -520,9 +486,13 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 		return fault(g, faultp, err, errlen);
 	if (g->mode == GATE_READ_ONLY)
 		return decide_read_only(g, action, input, out, faultp, err, errlen);
-	if (lock_history(g, err, errlen) < 0)
+	int begun = history_begin(g->h);
+	if (begun == -2) {
+		/* another run's act in flight for too long: this decision only */
+		snprintf(err, errlen, "%s", history_error(g->h));
 		return -1;
-	if (history_begin(g->h) < 0 || catch_up(g) < 0 || flush_deferred(g) < 0)
+	}
+	if (begun < 0 || catch_up(g) < 0 || flush_deferred(g) < 0)
 		return fault(g, faultp, err, errlen);
 	int64_t now = history_now(g->h);
 	if (now < 0)
@@ -544,6 +514,10 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 		/* a malformed request: recorded as the denied request it was */
 		memset(out, 0, sizeof *out);
 	}
+	/* a permitted act whose outcome a rule reads keeps the lock until
+	 * its outcome is recorded (gate_outcome) */
+	int in_flight = !undecidable && out->allow && is_outcome_action(g, action);
+	history_hold(g->h, g->in_flight + in_flight > 0);
 	int64_t stored = 0;
 	int stored_ok = history_append(g->h, now, "Box::Action", action, "request", rec,
 	                               out->allow ? "permit" : "deny", &stored) == 0 &&
@@ -566,9 +540,7 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 		return -1;
 	}
 	*request_seq = seq;
-	if (out->allow && g->locked && is_outcome_action(g, action))
-		g->in_flight++; /* held until gate_outcome */
-	unlock_history(g);
+	g->in_flight += in_flight; /* held until gate_outcome */
 	return 0;
 }
 
@@ -611,9 +583,9 @@ void gate_outcome(struct gate *g, int64_t request_seq, const char *action, json_
 		outcome_not_recorded(g);
 		return;
 	}
+	history_hold(g->h, g->in_flight > 0);
 	if (append_outcome(g, action, kind, rec) < 0 || history_commit(g->h) < 0) {
 		outcome_not_recorded(g);
 		return;
 	}
-	unlock_history(g);
 }

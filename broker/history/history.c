@@ -336,6 +336,7 @@ static struct history *open_common(const char *private_dir, int writable, char *
 	snprintf(h->path, len, "%s/%s", private_dir, HISTORY_FILE_NAME);
 	h->fd = -1;
 	h->open_errno = writable ? 0 : -1;
+	h->busy_ms = HISTORY_BUSY_TIMEOUT_MS;
 	history_set_clock(h, NULL, NULL);
 	if (open_path(h, writable) != 0) {
 		history_fail(h, "cannot open", errno);
@@ -389,10 +390,31 @@ static int lock_file(struct history *h)
 			return 0;
 		if (errno != EWOULDBLOCK && errno != EINTR)
 			return history_fail(h, "cannot lock", errno);
-		if (waited_us >= HISTORY_BUSY_TIMEOUT_MS * 1000L)
-			return history_fail(h, "another run of this box held the history locked too long", 0);
+		if (waited_us >= h->busy_ms * 1000L) {
+			char what[160];
+			snprintf(what, sizeof what,
+			         "another run of this box has held the history for %ld ms (a request whose outcome a rule "
+			         "reads in flight?)",
+			         h->busy_ms);
+			history_fail(h, what, 0);
+			return -2;
+		}
 		nanosleep(&pause, NULL);
 	}
+}
+
+void history_hold(struct history *h, int on)
+{
+	h->hold = on;
+	if (!on && !h->in_tx && h->locked) {
+		flock(h->fd, LOCK_UN);
+		h->locked = 0;
+	}
+}
+
+void history_set_busy_timeout(struct history *h, long ms)
+{
+	h->busy_ms = ms;
 }
 
 int history_begin(struct history *h)
@@ -403,11 +425,14 @@ int history_begin(struct history *h)
 	if (!h->writable) {
 		if (history_refresh(h) != 0)
 			return -1;
+	} else if (h->locked) {
+		/* held since our last commit: the file is as we left it */
 	} else {
 		struct stat st;
 		for (int tries = 0;; tries++) {
-			if (lock_file(h) != 0)
-				return -1;
+			int rc = lock_file(h);
+			if (rc != 0)
+				return rc;
 			h->locked = 1;
 			/* the path's file is ours (its size is then ours too) */
 			if (lstat(h->path, &st) == 0 && st.st_dev == h->dev && st.st_ino == h->ino)
@@ -455,7 +480,7 @@ static void end_tx(struct history *h)
 {
 	h->pending.len = 0;
 	h->in_tx = 0;
-	if (h->locked) {
+	if (h->locked && !h->hold) {
 		flock(h->fd, LOCK_UN);
 		h->locked = 0;
 	}

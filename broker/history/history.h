@@ -74,10 +74,23 @@ void history_set_clock(struct history *, history_clock_fn, void *arg);
 /* begin: take the lock (waiting up to HISTORY_BUSY_TIMEOUT_MS) and read
  * what was appended since; commit: write the transaction's records in one
  * write() and unlock; rollback: drop them and unlock.  history_rollback
- * never fails visibly. */
+ * never fails visibly.  history_begin returns -2 (message set) when
+ * another broker held the lock longer than the busy timeout, -1 on a
+ * storage fault. */
 int history_begin(struct history *);
 int history_commit(struct history *);
 void history_rollback(struct history *);
+
+/* Keep the lock after the next commits and rollbacks (on: 1), so that no
+ * other broker decides until it is released (on: 0, which unlocks now
+ * when no transaction is open).  A transaction begun while the lock is
+ * held costs no system call: nobody else can have appended.  The gate
+ * holds it while an act whose outcome a rule reads is in flight. */
+void history_hold(struct history *, int on);
+
+/* How long history_begin waits for another broker's lock (ms; default
+ * HISTORY_BUSY_TIMEOUT_MS). */
+void history_set_busy_timeout(struct history *, long ms);
 
 /* max(clock, newest stored ts): stamps never go backwards, across runs,
  * even when the wall clock is stepped back.  -1 on a storage fault. */

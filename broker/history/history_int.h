@@ -139,6 +139,8 @@ struct history {
 	size_t nrules;
 	/* The open transaction. */
 	int in_tx, locked;
+	int hold;                       /* keep the lock after commit/rollback (history_hold) */
+	long busy_ms;                   /* how long begin waits for the lock */
 	struct history_buf pending;     /* its records, written by one write() at commit */
 	int64_t cur_seq, cur_ts;        /* the newest event, its own appends included */
 	uint8_t cur_hash[SHA256_DIGEST_LEN];

@@ -39,8 +39,8 @@ static const struct {
 	  "Box refuses a cap-as-permit beside an unconditioned permit)." },
 	{ "temporal-budget-on-response", LINT_LOW,
 	  "A budget counted on ::response events counts operations that ended. Box keeps racing runs from "
-	  "overspending it: an act such a rule reads holds <box_dir>/private/history.lock from its decision to its "
-	  "outcome, and every other decision of the box waits for it (up to 10 s, then that decision is denied), so "
+	  "overspending it: an act such a rule reads holds the lock of <box_dir>/private/history.log from its "
+	  "decision to its outcome, and every other decision of the box waits for it (up to 10 s, then that decision is denied), so "
 	  "one slow act (a large fetch) holds up every run of the box; and an act whose broker was killed before its "
 	  "outcome is never counted. A budget counted on ::request events is exact without the wait (every attempt "
 	  "is recorded before its verdict returns); keep ::response for rules about what actually happened." },
