@@ -55,7 +55,8 @@ static int edit_log_event(const char *path, int64_t seq, enum edit_what what, co
 			if (!tail)
 				abort();
 			memcpy(tail, data, at);
-			memcpy(tail + at, out.p, out.len);
+			if (out.len)
+				memcpy(tail + at, out.p, out.len);
 			memcpy(tail + at + out.len, data + at + flen, rest);
 			len = at + out.len + rest;
 			free(data);
