@@ -168,12 +168,13 @@ static int apply(struct history *h, const uint8_t *body, uint32_t len, off_t off
 	}
 	if (body[0] == 'P') {
 		struct history_header a;
-		if (history_decode_prune(body, len, &a) < 0 || a.anchor_seq > h->head_seq ||
-		    a.anchor_seq < h->anchor.anchor_seq) {
+		if (history_decode_prune(body, len, &a) < 0 || a.anchor_seq > h->head_seq) {
 			snprintf(what, sizeof what, "the pruning mark at byte %lld is malformed (the file is corrupt)",
 			         (long long)off);
 			return history_fail(h, what, 0);
 		}
+		if (a.anchor_seq <= h->anchor.anchor_seq)
+			return 0; /* an older mark a compaction carried over: the header's anchor is newer */
 		h->anchor = a;
 		h->visible = history_first_after_seq(h, a.anchor_seq);
 		if (a.anchor_ts > h->stamp)

@@ -734,8 +734,13 @@ START_TEST(rules_kept_across_compaction)
 	off_t size = file_size();
 	ck_assert_int_eq(history_rule_starts(h, fps2, 2, starts), 0);
 	ck_assert_int_eq(file_size(), size); /* unchanged: nothing written */
-	/* 35 of 40 events dropped: compacted */
-	ck_assert_int_eq(history_prune(h, 36), 35);
+	/* 5 of 40 dropped: a pruning mark, which the compaction below carries
+	 * over behind a newer anchor */
+	ck_assert_int_eq(history_prune(h, 6), 5);
+	ck_assert_int_eq(file_size() > size, 1);
+	size = file_size();
+	/* 30 more dropped: compacted */
+	ck_assert_int_eq(history_prune(h, 36), 30);
 	ck_assert_int_lt(file_size(), size / 2);
 	expect_intact(h, 5);
 	history_close(h);
