@@ -1,0 +1,117 @@
+/* tests/interp/test_str_intern.c -- Check unit tests for interning
+ * (worker/objects/str_intern.c): the generated table of known names holds
+ * CPython's hash of each, every known name is found whichever way it is
+ * interned, and a name is one object whether it is known or not. */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "worker/runtime/interp.h"
+#include "worker/runtime/runtime.h"
+
+#include "worker/objects/str_intern_names.inc"
+
+/* A str of these bytes that is not interned (str_new hands out the
+ * interned one-character and empty strings). */
+static Str *fresh_str(const char *p, size_t n)
+{
+	Str *s = str_alloc(n);
+	ck_assert_ptr_nonnull(s);
+	memcpy(s->data, p, n);
+	str_finish(s);
+	ck_assert(!s->interned);
+	return s;
+}
+
+START_TEST(table_hashes_are_the_runtimes)
+{
+	interp_prepare();
+	ck_assert_int_gt(KNOWN_NAME_COUNT, 500);   /* generated from a real start */
+	for (size_t i = 0; i < KNOWN_NAME_COUNT; i++) {
+		const struct known_name *k = &known_names[i];
+		Str *s = fresh_str(k->text, k->len);
+		ck_assert_msg(str_hash(s) == k->hash, "hash of %s", k->text);
+		obj_decref(&s->ob);
+	}
+}
+END_TEST
+
+START_TEST(known_names_are_found_both_ways)
+{
+	interp_prepare();
+	for (size_t i = 0; i < KNOWN_NAME_COUNT; i++) {
+		const struct known_name *k = &known_names[i];
+		Str *by_str = str_intern_str(fresh_str(k->text, k->len));
+		ck_assert(by_str->interned && by_str->hashed);
+		ck_assert(by_str->hash == k->hash);
+		ck_assert_uint_eq(by_str->nbytes, k->len);
+		ck_assert(memcmp(by_str->data, k->text, k->len) == 0);
+		if (strlen(k->text) == k->len) {   /* no NUL inside: a C string too */
+			Str *by_cstr = str_intern(k->text);
+			ck_assert_ptr_eq(by_cstr, by_str);
+			obj_decref(&by_cstr->ob);
+		}
+		obj_decref(&by_str->ob);
+	}
+}
+END_TEST
+
+START_TEST(other_names_are_one_object)
+{
+	static const char *const names[] = {
+		"box_test_name_no_builtin_has", "na\xc3\xafve", "__box_test__", "x1",
+	};
+	interp_prepare();
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		Str *a = str_intern(names[i]);
+		Str *b = str_intern_str(fresh_str(names[i], strlen(names[i])));
+		Str *c = str_intern(names[i]);
+		ck_assert(a->interned);
+		ck_assert_ptr_eq(a, b);
+		ck_assert_ptr_eq(a, c);
+		obj_decref(&a->ob);
+		obj_decref(&b->ob);
+		obj_decref(&c->ob);
+	}
+	/* a known name and an unknown one are different objects, unequal */
+	Str *known = str_intern("append");
+	Str *other = str_intern("box_test_name_no_builtin_has");
+	ck_assert(!str_equal(known, other));
+	obj_decref(&known->ob);
+	obj_decref(&other->ob);
+}
+END_TEST
+
+START_TEST(scripts_see_one_object)
+{
+	interp_prepare();
+	const char *src =
+		"import sys\n"
+		"a = ''.join(['app', 'end'])\n"
+		"assert sys.intern(a) is sys.intern('append')\n"
+		"assert getattr([], a).__name__ == 'append'\n"
+		"b = ''.join(['box_', 'fresh_name'])\n"
+		"assert sys.intern(b) is sys.intern('box_fresh_name')\n"
+		"assert hash(sys.intern(a)) == hash(a)\n";
+	ck_assert_int_eq(interp_run(src, strlen(src), "<string>", "-c", ".", NULL), 0);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("str_intern");
+	TCase *tc = tcase_create("core");
+	tcase_add_test(tc, table_hashes_are_the_runtimes);
+	tcase_add_test(tc, known_names_are_found_both_ways);
+	tcase_add_test(tc, other_names_are_one_object);
+	tcase_add_test(tc, scripts_see_one_object);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_set_fork_status(sr, CK_NOFORK);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
