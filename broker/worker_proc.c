@@ -150,11 +150,14 @@ status_mask(const char *text, const char *field, uint64_t *mask)
 
 /* The signals whose disposition is not the default (bit sig - 1): ignored
  * (exec keeps that) or caught (a handler could run on the broker's memory
- * once the mask is cleared).  Read from /proc/self/status, one open and
- * read (~25 us here) instead of a sigaction per signal (64 of them, ~2 us
- * each on this VM).  All of them when /proc cannot say. */
+ * once the child clears its mask).  Read from /proc/self/status, one open
+ * and read (~25 us here) instead of a sigaction per signal in the child (64
+ * of them, ~2 us each on this VM).  All of them when /proc cannot say.  The
+ * broker reads it just before the clone, on its own stack (the child's is
+ * fresh memory: every page it touches is a fault), and the child inherits
+ * the same dispositions. */
 static uint64_t
-child_changed_signals(void)
+changed_signals(void)
 {
   char text[4096];
   size_t got = 0;
@@ -193,9 +196,8 @@ child_default_raw(int sig)
 }
 
 static void
-child_reset_signals(void)
+child_reset_signals(uint64_t changed)
 {
-  uint64_t changed = child_changed_signals();
   sigset_t none;
   int sig;
 
@@ -239,6 +241,7 @@ struct child_args {
   char *const *envp;
   int devnull, in_fd, out_fd, err_fd;
   const struct worker_limits *lim;
+  uint64_t changed_signals; /* changed_signals() */
 };
 
 /* Runs in the child.  Under CLONE_VM it shares the broker's memory until the
@@ -265,7 +268,7 @@ child_run(const struct child_args *a)
     _exit(127);
   if (hi_null < 0 || hi_in < 0 || hi_out < 0)
     child_fail(STEP_FDS);
-  child_reset_signals();
+  child_reset_signals(a->changed_signals);
   if (setsid() < 0)
     child_fail(STEP_SETSID);
   if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
@@ -429,7 +432,8 @@ worker_proc_start(struct worker_proc *w, const char *path, const struct worker_l
     snprintf(err, errlen, "cannot create the worker's pipes: %s", strerror(errno));
     goto fail;
   }
-  args = (struct child_args){getpid(), path, envp, devnull, to[0], from[1], errp[1], lim};
+  args = (struct child_args){getpid(), path, envp, devnull, to[0], from[1], errp[1], lim,
+                             changed_signals()};
   w->pid = clone_child(&args);
   if (w->pid < 0) {
     snprintf(err, errlen, "cannot fork the worker: %s", strerror(errno));

@@ -30,9 +30,9 @@ START_TEST(table_hashes_are_the_runtimes)
 	interp_prepare();
 	ck_assert_int_gt(KNOWN_NAME_COUNT, 500);   /* generated from a real start */
 	for (size_t i = 0; i < KNOWN_NAME_COUNT; i++) {
-		const struct known_name *k = &known_names[i];
-		Str *s = fresh_str(k->text, k->len);
-		ck_assert_msg(str_hash(s) == k->hash, "hash of %s", k->text);
+		const char *text = known_text + known_offset[i];
+		Str *s = fresh_str(text, known_len[i]);
+		ck_assert_msg(str_hash(s) == known_hash[i], "hash of %s", text);
 		obj_decref(&s->ob);
 	}
 }
@@ -42,14 +42,15 @@ START_TEST(known_names_are_found_both_ways)
 {
 	interp_prepare();
 	for (size_t i = 0; i < KNOWN_NAME_COUNT; i++) {
-		const struct known_name *k = &known_names[i];
-		Str *by_str = str_intern_str(fresh_str(k->text, k->len));
+		const char *text = known_text + known_offset[i];
+		size_t len = known_len[i];
+		Str *by_str = str_intern_str(fresh_str(text, len));
 		ck_assert(by_str->interned && by_str->hashed);
-		ck_assert(by_str->hash == k->hash);
-		ck_assert_uint_eq(by_str->nbytes, k->len);
-		ck_assert(memcmp(by_str->data, k->text, k->len) == 0);
-		if (strlen(k->text) == k->len) {   /* no NUL inside: a C string too */
-			Str *by_cstr = str_intern(k->text);
+		ck_assert(by_str->hash == known_hash[i]);
+		ck_assert_uint_eq(by_str->nbytes, len);
+		ck_assert(memcmp(by_str->data, text, len) == 0);
+		if (strlen(text) == len) {   /* no NUL inside: a C string too */
+			Str *by_cstr = str_intern(text);
 			ck_assert_ptr_eq(by_cstr, by_str);
 			obj_decref(&by_cstr->ob);
 		}

@@ -25,14 +25,17 @@ _Static_assert((KNOWN_SLOT_COUNT & (KNOWN_SLOT_COUNT - 1)) == 0,
 
 int64_t bytes_hash_buf(const unsigned char *p, size_t n);   /* str.c */
 
-/* The str of each known name, once made (a reference held for ever). */
-static Str *known_made[KNOWN_NAME_COUNT];
+/* The str of each known name, once made (a reference held for ever); on
+ * the heap, whose pages the worker has already (worker/runtime/heap_start.h),
+ * rather than in fresh zero pages. */
+static Str **known_made;
 
 /* Every other interned str, keyed by itself. */
 static Dict *interned;
 
 void str_intern_init(void)
 {
+	known_made = mem_calloc(KNOWN_NAME_COUNT, sizeof *known_made);
 	interned = dict_new();
 }
 
@@ -57,16 +60,16 @@ static int known_find(const char *p, size_t n, uint32_t fnv)
 		unsigned slot = known_slots[i];
 		if (slot == 0)
 			return -1;
-		const struct known_name *k = &known_names[slot - 1];
-		if (k->len == n && memcmp(k->text, p, n) == 0)
-			return (int)(slot - 1);
+		unsigned k = slot - 1;
+		if (known_len[k] == n && memcmp(known_text + known_offset[k], p, n) == 0)
+			return (int)k;
 	}
 }
 
 /* Makes s the interned str of known name i: its hash is the table's. */
 static Str *known_adopt(int i, Str *s)
 {
-	s->hash = known_names[i].hash;
+	s->hash = known_hash[i];
 	s->hashed = true;
 	s->interned = true;
 	obj_incref(&s->ob);
@@ -78,7 +81,7 @@ Str *str_intern_str(Str *s)
 {
 	if (!s || s->interned)
 		return s;
-	int i = known_find(s->data, s->nbytes, fnv1a(s->data, s->nbytes));
+	int i = !known_made ? -1 : known_find(s->data, s->nbytes, fnv1a(s->data, s->nbytes));
 	if (i >= 0) {
 		if (!known_made[i])
 			return known_adopt(i, s);
@@ -111,7 +114,7 @@ Str *str_intern(const char *p)
 		fnv *= FNV_PRIME;
 		high |= (unsigned char)p[n];
 	}
-	int i = known_find(p, n, fnv);
+	int i = !known_made ? -1 : known_find(p, n, fnv);
 	if (i >= 0) {
 		if (known_made[i]) {
 			obj_incref(&known_made[i]->ob);
@@ -133,7 +136,7 @@ Str *str_intern(const char *p)
 
 void str_intern_each(void (*fn)(Str *s, void *arg), void *arg)
 {
-	for (size_t i = 0; i < KNOWN_NAME_COUNT; i++)
+	for (size_t i = 0; known_made && i < KNOWN_NAME_COUNT; i++)
 		if (known_made[i])
 			fn(known_made[i], arg);
 	size_t pos = 0;
