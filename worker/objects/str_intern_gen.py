@@ -1,19 +1,15 @@
 #!/usr/bin/python3.11
 # str_intern_gen.py -- writes worker/objects/str_intern_names.inc: the names
-# box's runtime interns while it starts, each with CPython's hash of it,
-# placed in the open-addressing table worker/objects/str_intern.c probes
-# (FNV-1a of the bytes, linear probing, at most half full).  The names come
+# box's runtime interns while it starts, placed in the open-addressing
+# table worker/objects/str_intern.c probes (FNV-1a of the bytes, linear
+# probing, at most two thirds full).  The names come
 # from the runtime itself; regenerate after adding builtin types, methods or
 # modules set up at start (a missing name costs speed, never correctness).
 # From the top of the tree, with a build in _build/b:
 #     _build/b/tests/interp/box-run --interned-names |
-#         PYTHONHASHSEED=0 /usr/bin/python3.11 worker/objects/str_intern_gen.py \
+#         /usr/bin/python3.11 worker/objects/str_intern_gen.py \
 #         > worker/objects/str_intern_names.inc
-import os
 import sys
-
-if os.environ.get('PYTHONHASHSEED') != '0':
-    sys.exit('str_intern_gen.py: run with PYTHONHASHSEED=0 (box hashes str as CPython does with it)')
 
 names = set()
 for line in sys.stdin:
@@ -79,10 +75,6 @@ for raw in names:
 out.write('\t;\n\n')
 
 
-def c_int64(v):
-    return '(-9223372036854775807LL - 1)' if v == -2**63 else '%dLL' % v
-
-
 def table(ctype, name, size_name, values, per_line):
     out.write('static const %s %s[%s] KNOWN_SECTION = {\n' % (ctype, name, size_name))
     for i in range(0, len(values), per_line):
@@ -92,8 +84,5 @@ def table(ctype, name, size_name, values, per_line):
 
 table('uint16_t', 'known_offset', 'KNOWN_NAME_COUNT', [str(o) for o in offsets], 12)
 table('uint8_t', 'known_len', 'KNOWN_NAME_COUNT', [str(len(r)) for r in names], 16)
-out.write('/* str_hash() of each name */\n')
-table('int64_t', 'known_hash', 'KNOWN_NAME_COUNT',
-      [c_int64(hash(r.decode('ascii'))) for r in names], 3)
 out.write('/* index + 1 of the name at each slot, 0 = empty */\n')
 table('uint16_t', 'known_slots', 'KNOWN_SLOT_COUNT', [str(s) for s in slots], 16)
