@@ -12,6 +12,8 @@
  * status in an EXIT frame. */
 #include "config.h"
 
+#include <stddef.h>
+
 #include "common/protocol.h"
 #include "seccomp/sandbox.h"
 #include "worker/runtime/heap_start.h"
@@ -40,7 +42,9 @@ main(void)
   int status;
 
   heap_start_on_huge_pages();
-  prefault_range(&host, sizeof host); /* 16 KiB of stack: host_init() clears it */
+  /* host_init() writes the fields, the SCRIPT frame the first page of the
+   * buffer; the rest of its 16 KiB only if a frame needs it */
+  prefault_range(&host, offsetof(struct box_host, buf) + 4096);
   prefault_builtin_types();
   prefault_runtime_state();
   interp_note_stack_limit();

@@ -1,6 +1,9 @@
 /* tests/interp/box_run.c -- the interpreter development driver: runs a
  * script file (or -c SRC) with interp_run() in-process, without the
- * sandbox, and exits with the script's status. */
+ * sandbox, and exits with the script's status.  `box-run --interned-names`
+ * prints the names the runtime interns while it starts, one a line in hex
+ * (the empty name is an empty line), for
+ * worker/objects/str_intern_gen.py. */
 #include "config.h"
 
 #include <stdio.h>
@@ -8,6 +11,7 @@
 #include <string.h>
 
 #include "worker/runtime/interp.h"
+#include "worker/runtime/runtime.h"
 
 static char *read_file(const char *path, size_t *len)
 {
@@ -35,13 +39,26 @@ static char *read_file(const char *path, size_t *len)
 	return p;
 }
 
+static void print_name(Str *s, void *arg)
+{
+	(void)arg;
+	for (size_t i = 0; i < s->nbytes; i++)
+		printf("%02x", (unsigned char)s->data[i]);
+	putchar('\n');
+}
+
 int main(int argc, char **argv)
 {
 	interp_note_stack_limit();
+	if (argc == 2 && strcmp(argv[1], "--interned-names") == 0) {
+		interp_prepare();
+		str_intern_each(print_name, NULL);
+		return 0;
+	}
 	if (argc == 3 && strcmp(argv[1], "-c") == 0)
 		return interp_run(argv[2], strlen(argv[2]), "<string>", "-c", ".", NULL);
 	if (argc != 2) {
-		fprintf(stderr, "usage: box-run FILE | box-run -c SOURCE\n");
+		fprintf(stderr, "usage: box-run FILE | box-run -c SOURCE | box-run --interned-names\n");
 		return 2;
 	}
 	size_t len;

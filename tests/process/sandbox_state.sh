@@ -1,11 +1,14 @@
 #!/bin/sh
 # tests/process/sandbox_state.sh -- inspects a running worker from outside:
 # only fds 0-4 (0 = /dev/null, 3 and 4 pipes), seccomp filter mode 2,
-# no_new_privs, its own session, an empty environment, and its rlimits.
+# no_new_privs, its own session, an empty environment, its rlimits, and
+# no ignored signal although the broker's caller ignored some.
 . "${top_srcdir:-.}/tests/process/lib.sh"
 
-"$REAPER" --pidfile "$TMP/pid" -- "$BROKER" --config "$CONFIG" --deadline 30 \
-  -c "while True: pass" >"$OUT" 2>"$ERR" &
+# SIGHUP and SIGUSR1 ignored by the caller (as nohup would), SIGINT and
+# SIGQUIT by the shell for a background job: the broker inherits them.
+(trap '' HUP USR1; exec "$REAPER" --pidfile "$TMP/pid" -- "$BROKER" --config "$CONFIG" \
+  --deadline 30 -c "while True: pass") >"$OUT" 2>"$ERR" &
 reaper=$!
 broker=$(wait_for_file_pid "$TMP/pid")
 worker=$(box_child_of "$broker")
@@ -24,6 +27,13 @@ else
     fail "Seccomp: $(grep '^Seccomp:' "$status_file")"; fi
   if grep -q '^NoNewPrivs:[[:space:]]*1$' "$status_file"; then pass "NoNewPrivs: 1"; else
     fail "NoNewPrivs: $(grep '^NoNewPrivs:' "$status_file")"; fi
+  # The broker ignores SIGHUP and SIGUSR1 (bits 1 and 10) from its caller,
+  # and SIGPIPE itself; the worker starts with every disposition default.
+  broker_ign=$(sed -n 's/^SigIgn:[[:space:]]*//p' "/proc/$broker/status")
+  if [ $((0x$broker_ign & 0x201)) -eq $((0x201)) ]; then pass "broker inherited ignored SIGHUP, SIGUSR1"; else
+    fail "broker SigIgn $broker_ign: the test did not set up what it checks"; fi
+  if grep -q '^SigIgn:[[:space:]]*0000000000000000$' "$status_file"; then pass "worker ignores no signal"; else
+    fail "worker $(grep '^SigIgn:' "$status_file")"; fi
   # Its own session (setsid): field 6 of /proc/PID/stat is the session id.
   sid=$(sed 's/^.*) //' "/proc/$worker/stat" | cut -d' ' -f4)
   if [ "$sid" = "$worker" ]; then pass "worker leads its own session"; else

@@ -21,8 +21,9 @@ struct box_host {
   int fd_out;       /* worker -> broker */
   uint32_t last_id; /* id of the last request sent */
   struct box_frame_decoder decoder;
-  uint8_t buf[16384]; /* bytes read but not yet decoded */
   size_t buf_off, buf_len;
+  uint8_t buf[16384]; /* bytes read but not yet decoded: [buf_off, buf_len); last, so
+                       * that its pages past the first are touched only by big frames */
 };
 
 /* The SCRIPT frame's contents.  Pointers stay valid until host_script_free. */

@@ -1,6 +1,7 @@
-/* str.c -- the str object core: construction, interning, hashing, equality,
+/* str.c -- the str object core: construction, hashing, equality,
  * indexing (O(1) for ASCII, cached cursor otherwise), repr, and the string
- * builder used throughout the interpreter.  Methods live in strmethods.c.
+ * builder used throughout the interpreter.  Methods live in strmethods.c,
+ * interning in str_intern.c.
  * The str and bytes hash is CPython's (SipHash-1-3, PYTHONHASHSEED=0).
  */
 #include "config.h"
@@ -15,7 +16,6 @@
 struct Ids ids;
 static Str *empty_str;
 static Str *latin1_chars[256];
-static Dict *interned;
 
 uint32_t utf8_decode(const unsigned char *p, size_t *len)
 {
@@ -292,43 +292,6 @@ int str_compare(Str *a, Str *b)
 	return a->nbytes < b->nbytes ? -1 : a->nbytes > b->nbytes ? 1 : 0;
 }
 
-Str *str_intern_str(Str *s)
-{
-	if (!s || s->interned)
-		return s;
-	Value found = dict_get_str(interned, s);
-	if (!IS_NULL(found)) {
-		obj_decref(&s->ob);
-		val_incref(found);
-		return AS_STR(found);
-	}
-	if (dict_set_str(interned, s, str_value(s)) < 0)
-		return s;
-	s->interned = true;
-	return s;
-}
-
-/* The runtime interns thousands of C-string names while it starts (every
- * method of every type), most of them already interned: an ASCII name is
- * hashed and looked up in place, and a Str is built only when it is new. */
-Str *str_intern(const char *p)
-{
-	size_t n = 0;
-	bool ascii = true;
-	for (; p[n]; n++)
-		if ((unsigned char)p[n] >= 0x80)
-			ascii = false;
-	if (ascii && interned) {
-		int64_t hash = bytes_hash_buf((const unsigned char *)p, n);
-		Str *found = dict_find_str_bytes(interned, p, n, hash);
-		if (found) {
-			obj_incref(&found->ob);
-			return found;
-		}
-	}
-	return str_intern_str(str_cstr(p));
-}
-
 Str *str_concat(Str *a, Str *b)
 {
 	size_t n;
@@ -562,7 +525,7 @@ void sb_free(StrBuf *b)
 
 void str_types_init(void)
 {
-	interned = dict_new();
+	str_intern_init();
 	empty_str = str_alloc(0);
 	empty_str->len = 0;
 	empty_str->ascii = true;

@@ -430,8 +430,11 @@ Str *str_new(const char *s, size_t nbytes);        /* valid UTF-8/WTF-8 */
 Str *str_alloc(size_t nbytes);                     /* caller fills, then str_finish */
 void str_finish(Str *s);
 Str *str_cstr(const char *s);
+/* interning (str_intern.c) */
+void str_intern_init(void);                        /* str_types_init calls it */
 Str *str_intern(const char *s);
 Str *str_intern_str(Str *s);                       /* steals, returns interned ref */
+void str_intern_each(void (*fn)(Str *s, void *arg), void *arg);  /* every interned str */
 Str *str_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static inline Value str_value(Str *s) { return s ? v_obj(&s->ob) : v_null(); }
 #define IS_STR(v) ((v).tag == V_OBJ && ((v).u.o->type == &str_type || ((v).u.o->type->flags & TF_STR_SUB)))
