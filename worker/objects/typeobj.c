@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "worker/runtime/runtime.h"
+#include "worker/objects/instance_keys.h"
 #include "worker/runtime/gc.h"
 
 Type type_type, object_type, none_type, bool_type, int_type, float_type,
@@ -368,14 +369,13 @@ Value generic_getattr(Value v, Str *name)
 		if (dt->descr_set && dt->descr_get)
 			return dt->descr_get(descr, v, v_obj(&t->ob));
 	}
-	Dict **dp = v.tag == V_OBJ ? obj_dict_ptr(v.u.o) : NULL;
+	Dict **dp = v.tag == V_OBJ ? obj_dict_slot(v.u.o) : NULL;
 	if (dp) {
 		Dict *d = *dp;
-		if (d) {
-			Value r = dict_get_str(d, name);
-			if (!IS_NULL(r))
-				return val_incref(r);
-		}
+		Value r = d ? dict_get_str(d, name) :
+			  (t->flags & TF_INLINE_VALUES) ? inst_values_get(v.u.o, name) : v_null();
+		if (!IS_NULL(r))
+			return val_incref(r);
 	}
 	if (!IS_NULL(descr)) {
 		if (dt->descr_get)
@@ -426,6 +426,10 @@ int generic_setattr(Value v, Str *name, Value val)
 		Type *dt = val_type(descr);
 		if (dt->descr_set)
 			return dt->descr_set(descr, v, val);
+	}
+	if (v.tag == V_OBJ && (t->flags & TF_INLINE_VALUES) && !IS_NULL(val) && !inst_attrs(v.u.o)->dict) {
+		int ix;
+		return inst_values_store(v.u.o, name, val, &ix);
 	}
 	if (v.tag == V_OBJ && obj_dict_ptr(v.u.o)) {
 		if ((t->flags & TF_SLOTS_ONLY) && !slot_allowed(t, name)) {
@@ -1010,7 +1014,7 @@ static Value object_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 			return v_null();
 		}
 	}
-	Obj *o = obj_alloc(t, t->basicsize ? t->basicsize : sizeof(Instance));
+	Obj *o = (t->flags & TF_INLINE_VALUES) ? inst_alloc(t) : obj_alloc(t, t->basicsize ? t->basicsize : sizeof(Instance));
 	return o ? v_obj(o) : v_null();
 }
 
@@ -1676,6 +1680,7 @@ static void type_dealloc(Obj *o)
 	types_modified();
 	heap_types_remove(t);
 	member_owner_gone(t);
+	ikeys_free(t);
 	obj_xdecref(t->bases ? &t->bases->ob : NULL);
 	if (t->mro && t->mro->n && t->mro->items[0].u.o == o)
 		t->mro->items[0] = v_null();
@@ -2321,8 +2326,10 @@ static void subtype_dealloc(Obj *o)
 		t = o->type;   /* __del__ may have assigned __class__ */
 	}
 	Type *base = solid_base(t);
+	if (t->flags & TF_INLINE_VALUES)
+		inst_values_drop(o);
 	if (class_adds_dict(t, base)) {
-		Dict **dp = obj_dict_ptr(o);
+		Dict **dp = obj_dict_slot(o);
 		Dict *d = *dp;
 		*dp = NULL;
 		/* CPython 3.11 keeps an instance's attributes inline: freeing
@@ -2396,8 +2403,10 @@ static void subtype_traverse(Obj *o, visitfn visit, void *arg)
 	Type *t = o->type;
 	Type *base = solid_base(t);
 	visit(v_obj(&t->ob), arg);
+	if (t->flags & TF_INLINE_VALUES)
+		inst_values_traverse(o, visit, arg);
 	if (class_adds_dict(t, base)) {
-		Dict *d = *obj_dict_ptr(o);
+		Dict *d = *obj_dict_slot(o);
 		if (d)
 			visit(v_obj(&d->ob), arg);
 	}
@@ -2512,6 +2521,15 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	obj_decref(&t->ob);
 	if (slots_only(t))
 		t->flags |= TF_SLOTS_ONLY;
+	if (sb == &object_type && !(t->flags & TF_SLOTS_ONLY)) {
+		if (base->flags & TF_INLINE_VALUES) {
+			t->flags |= TF_INLINE_VALUES;   /* the same header; keys of its own */
+		} else if (t->dictoffset == (ssize_t)(t->basicsize - sizeof(Dict *)) && t->dictoffset != base->dictoffset) {
+			/* the dict this class adds becomes the inline values' header */
+			t->flags |= TF_INLINE_VALUES;
+			t->basicsize += sizeof(InstanceAttrs) - sizeof(Dict *);
+		}
+	}
 	/* inherit everything from base, then fix up the dunder slots */
 	for (int i = 0; i < NB_COUNT; i++) {
 		t->nb[i] = base->nb[i];
@@ -2548,6 +2566,8 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 		dict_set_str(t->dict, ID(__class_getitem__), v_obj(&w->ob));
 		obj_decref(&w->ob);
 	}
+	if (t->flags & TF_INLINE_VALUES)
+		t->clear = inst_values_drop;   /* the collector breaks cycles through the values */
 	fixup_slots(t);
 	types_modified();
 	heap_types_add(t);
@@ -2610,7 +2630,7 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
  * __dict__ arrangement and the same slots. */
 static int same_layout(Type *a, Type *b)
 {
-	const uint32_t lay = TF_BOXED | TF_DICT_AFTER_DATA | TF_SLOTS_ONLY;
+	const uint32_t lay = TF_BOXED | TF_DICT_AFTER_DATA | TF_SLOTS_ONLY | TF_INLINE_VALUES;
 	Type *sb = solid_base(a);
 	/* CPython's variable-size instances never change class */
 	if (sb == &int_type || sb == &str_type || sb == &tuple_type || sb == &bytes_type || sb == &type_type)
@@ -2659,6 +2679,9 @@ static int object_set_class(Value v, Value val)
 		err_format(Exc_TypeError, "__class__ assignment: '%s' object layout differs from '%s'", newto->name, oldto->name);
 		return -1;
 	}
+	/* the values are named by the old class's keys */
+	if ((oldto->flags & TF_INLINE_VALUES) && !inst_materialize(v.u.o))
+		return -1;
 	obj_incref(&newto->ob);
 	v.u.o->type = newto;
 	obj_decref(&oldto->ob);
