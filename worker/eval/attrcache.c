@@ -149,7 +149,9 @@ Value attr_load_miss(AttrCache *ac, Value o, Str *name)
 		return obj_getattr(o, name);
 	Type *dt = IS_NULL(descr) ? NULL : val_type(descr);
 	if (dt && dt->descr_get && dt->descr_set) {
-		ac->kind = AC_DATA_DESCR;
+		uint32_t off = member_slot_offset(descr, t);
+		ac->kind = off ? AC_SLOT : AC_DATA_DESCR;
+		ac->hint = off;
 		ac->version = version;
 		ac->value = descr;
 		return attr_load_class_value(ac, o);
@@ -184,7 +186,9 @@ int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v)
 		return obj_setattr(o, name, v);
 	Type *t = o.u.o->type, *dt = IS_NULL(descr) ? NULL : val_type(descr);
 	if (dt && dt->descr_set) {
-		ac->kind = AC_STORE_DESCR;
+		uint32_t off = member_slot_offset(descr, t);
+		ac->kind = off ? AC_STORE_SLOT : AC_STORE_DESCR;
+		ac->hint = off;
 	} else if (t->flags & TF_INLINE_VALUES) {
 		int ix = ikeys_find(t->ikeys, name);
 		ac->kind = AC_STORE_VALUES;

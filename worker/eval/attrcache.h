@@ -27,7 +27,8 @@ enum {
 	/* loads on instances of classes with the generic __getattribute__ */
 	AC_DICT,             /* no class attribute: the instance dict only */
 	AC_DICT_THEN_CLASS,  /* instance dict, else the class's plain value or non-data descriptor */
-	AC_DATA_DESCR,       /* the class's data descriptor (slot member, property) */
+	AC_DATA_DESCR,       /* the class's data descriptor (property, slot kept in a dict) */
+	AC_SLOT,             /* a __slots__ member whose value is in the instance at byte `hint` */
 	AC_MODULE,           /* a module's global; version is its dict's */
 	AC_CLASS_ATTR,       /* an attribute of a class (whose metaclass is type); its version */
 	AC_VALUES,           /* no class attribute: the instance's inline value `hint` */
@@ -40,6 +41,7 @@ enum {
 	AC_STORE_DICT,       /* into the instance dict */
 	AC_STORE_DESCR,      /* through the class's data descriptor */
 	AC_STORE_VALUES,     /* into the instance's inline value `hint` (or the next one) */
+	AC_STORE_SLOT,       /* into the __slots__ value at byte `hint` of the instance */
 };
 
 /* The hint of AC_VALUES_THEN_CLASS and AC_METHOD_VALUES: the index of the
@@ -167,6 +169,12 @@ static inline __attribute__((always_inline)) Value attr_load(AttrCache *ac, Valu
 				}
 				return attr_load_class_value(ac, o);
 			}
+			case AC_SLOT: {
+				Value r = *(Value *)((char *)ob + ac->hint);
+				if (!IS_NULL(r))
+					return val_incref(r);
+				break;   /* empty: the miss raises AttributeError */
+			}
 			case AC_DATA_DESCR:
 				return attr_load_class_value(ac, o);
 			default:
@@ -205,6 +213,13 @@ static inline __attribute__((always_inline)) int attr_store(AttrCache *ac, Value
 				return 0;
 			}
 			return attr_store_dict_slow(ac, o, name, v);
+		}
+		if (ac->kind == AC_STORE_SLOT) {
+			Value *p = (Value *)((char *)o.u.o + ac->hint);
+			Value old = *p;
+			*p = val_incref(v);
+			val_decref(old);
+			return 0;
 		}
 		if (ac->kind == AC_STORE_DESCR) {
 			Value descr = val_incref(ac->value);

@@ -136,6 +136,9 @@ struct Type {
 	/* instance_keys.c: the attribute names instances of a TF_INLINE_VALUES
 	 * class share (NULL until the first attribute is stored) */
 	struct InstanceKeys *ikeys;
+	/* member.c: the __slots__ values this class itself adds to its
+	 * instances, nslots Values from byte slots_offset (0: none there) */
+	uint32_t slots_offset, nslots;
 };
 
 /* ---- refcounting ------------------------------------------------------- */

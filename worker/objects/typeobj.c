@@ -1124,10 +1124,10 @@ static Value object_getstate_m(Value self, const Value *args, size_t nargs, Tupl
 	}
 	Dict *slots = NULL;
 	if (slotted) {
-		/* slot values live in the hidden instance dict (member_get) */
+		/* slot values live in the instance or its hidden dict (member.c) */
 		slots = dict_new();
 		for (size_t i = 0; slots && i < names->n; i++) {
-			Value v = dp && *dp ? dict_get(*dp, names->items[i]) : v_null();
+			Value v = member_slot_value(self, AS_STR(names->items[i]), dp);
 			if (!IS_NULL(v) && dict_set(slots, names->items[i], v) < 0) {
 				obj_decref(&slots->ob);
 				slots = NULL;
@@ -2225,7 +2225,10 @@ static Type *solid_base(Type *t)
  * so class E(OSError, ValueError) is fine, as in CPython. */
 static Type *layout_base(Type *t)
 {
-	t = solid_base(t);
+	while ((t->flags & TF_HEAPTYPE) && !t->nslots)
+		t = t->base;
+	if (t->flags & TF_HEAPTYPE)
+		return t;   /* its slots are its own layout (CPython's extra_ivars) */
 	while (t->base && t->base->basicsize == t->basicsize && t->base->dictoffset == t->dictoffset &&
 	       t->base->dealloc == t->dealloc && t->base->traverse == t->traverse)
 		t = t->base;
@@ -2310,6 +2313,38 @@ void obj_run_finalizer(Obj *o, Value del)
 	err_restore(saved);
 }
 
+/* Does an instance of t hold __slots__ values in itself? */
+static bool has_slot_values(Type *t)
+{
+	for (Type *c = t; c->flags & TF_HEAPTYPE; c = c->base)
+		if (c->nslots)
+			return true;
+	return false;
+}
+
+/* Empty the __slots__ values o holds in itself, the most derived class's
+ * first (CPython's clear_slots order) */
+static void clear_slot_values(Obj *o)
+{
+	for (Type *c = o->type; c->flags & TF_HEAPTYPE; c = c->base) {
+		Value *v = (Value *)((char *)o + c->slots_offset);
+		for (uint32_t i = 0; i < c->nslots; i++)
+			VAL_CLEAR(v[i]);
+	}
+}
+
+/* The collector's clear of an instance: its slots and inline values
+ * (an instance dict is garbage of its own), then the builtin base's part */
+static void subtype_clear(Obj *o)
+{
+	clear_slot_values(o);
+	if (o->type->flags & TF_INLINE_VALUES)
+		inst_values_drop(o);
+	Type *base = solid_base(o->type);
+	if (base->clear)
+		base->clear(o);
+}
+
 /* Instances of classes: run __del__ if the class has one (the object is
  * alive again while it runs: if __del__ stored it somewhere, it stays),
  * drop the instance dict the class added to the layout, then let the
@@ -2326,6 +2361,7 @@ static void subtype_dealloc(Obj *o)
 		t = o->type;   /* __del__ may have assigned __class__ */
 	}
 	Type *base = solid_base(t);
+	clear_slot_values(o);
 	if (t->flags & TF_INLINE_VALUES)
 		inst_values_drop(o);
 	if (class_adds_dict(t, base)) {
@@ -2403,6 +2439,12 @@ static void subtype_traverse(Obj *o, visitfn visit, void *arg)
 	Type *t = o->type;
 	Type *base = solid_base(t);
 	visit(v_obj(&t->ob), arg);
+	for (Type *c = t; c->flags & TF_HEAPTYPE; c = c->base) {
+		Value *v = (Value *)((char *)o + c->slots_offset);
+		for (uint32_t i = 0; i < c->nslots; i++)
+			if (!IS_NULL(v[i]))
+				visit(v[i], arg);
+	}
 	if (t->flags & TF_INLINE_VALUES)
 		inst_values_traverse(o, visit, arg);
 	if (class_adds_dict(t, base)) {
@@ -2463,7 +2505,10 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	t->dict = dict_copy(ns);
 	if (t->dict && !IS_NULL(dict_get_str(t->dict, ID(__del__))))
 		type_finalizers_seen = true;
-	if (member_add_slots(t, ns, solid_base(base)) < 0) {
+	/* slots go in the instances after the base's layout when the builtin
+	 * base is object; under other builtin bases, in the instance dict */
+	uint32_t slots_start = solid_base(base) == &object_type ? (uint32_t)base->basicsize : 0;
+	if (member_add_slots(t, ns, solid_base(base), slots_start) < 0) {
 		obj_decref(&t->ob);
 		return v_null();
 	}
@@ -2482,7 +2527,7 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	t->dealloc = subtype_dealloc;
 	t->traverse = subtype_traverse;
 	t->clear = base->clear;
-	t->basicsize = base->basicsize;
+	t->basicsize = base->basicsize + t->nslots * sizeof(Value);
 	t->dictoffset = base->dictoffset;
 	Type *sb = solid_base(base);
 	/* classes made by a metaclass are allocated as plain types (see
@@ -2521,10 +2566,15 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	obj_decref(&t->ob);
 	if (slots_only(t))
 		t->flags |= TF_SLOTS_ONLY;
-	if (sb == &object_type && !(t->flags & TF_SLOTS_ONLY)) {
+	bool adds_dict = t->dictoffset == (ssize_t)(t->basicsize - sizeof(Dict *)) && t->dictoffset != base->dictoffset;
+	if (sb == &object_type && (t->flags & TF_SLOTS_ONLY) && adds_dict) {
+		/* its slots are in the instance: no dict at all */
+		t->basicsize -= sizeof(Dict *);
+		t->dictoffset = 0;
+	} else if (sb == &object_type && !(t->flags & TF_SLOTS_ONLY)) {
 		if (base->flags & TF_INLINE_VALUES) {
 			t->flags |= TF_INLINE_VALUES;   /* the same header; keys of its own */
-		} else if (t->dictoffset == (ssize_t)(t->basicsize - sizeof(Dict *)) && t->dictoffset != base->dictoffset) {
+		} else if (adds_dict) {
 			/* the dict this class adds becomes the inline values' header */
 			t->flags |= TF_INLINE_VALUES;
 			t->basicsize += sizeof(InstanceAttrs) - sizeof(Dict *);
@@ -2566,8 +2616,8 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 		dict_set_str(t->dict, ID(__class_getitem__), v_obj(&w->ob));
 		obj_decref(&w->ob);
 	}
-	if (t->flags & TF_INLINE_VALUES)
-		t->clear = inst_values_drop;   /* the collector breaks cycles through the values */
+	if ((t->flags & TF_INLINE_VALUES) || has_slot_values(t))
+		t->clear = subtype_clear;   /* the collector breaks cycles through the values */
 	fixup_slots(t);
 	types_modified();
 	heap_types_add(t);
