@@ -84,6 +84,7 @@ static inline Value cmp_result(int c, int op)
 #define TF_BYTES_SUB 0x10000u     /* bytes or a subclass (bytes.c sets it on bytes) */
 #define TF_TRASHCAN 0x20000u      /* deallocation counts toward CPython's trashcan depth (typeobj.c) */
 #define TF_INLINE_VALUES 0x40000u /* instances keep their attributes as values under the class's shared keys (instance_keys.h) */
+#define TF_SLOT_VALUES 0x80000u   /* instances hold __slots__ values in themselves (Type.slots_offset, member.c) */
 
 struct Type {
 	Obj ob;

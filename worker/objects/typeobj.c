@@ -2337,7 +2337,8 @@ static void clear_slot_values(Obj *o)
  * (an instance dict is garbage of its own), then the builtin base's part */
 static void subtype_clear(Obj *o)
 {
-	clear_slot_values(o);
+	if (o->type->flags & TF_SLOT_VALUES)
+		clear_slot_values(o);
 	if (o->type->flags & TF_INLINE_VALUES)
 		inst_values_drop(o);
 	Type *base = solid_base(o->type);
@@ -2361,7 +2362,8 @@ static void subtype_dealloc(Obj *o)
 		t = o->type;   /* __del__ may have assigned __class__ */
 	}
 	Type *base = solid_base(t);
-	clear_slot_values(o);
+	if (t->flags & TF_SLOT_VALUES)
+		clear_slot_values(o);
 	if (t->flags & TF_INLINE_VALUES)
 		inst_values_drop(o);
 	if (class_adds_dict(t, base)) {
@@ -2432,19 +2434,26 @@ static bool slot_allowed(Type *t, Str *name)
 	return false;
 }
 
-/* Instances of classes own a reference to their class and their instance
- * dict; the builtin base lists the rest. */
-static void subtype_traverse(Obj *o, visitfn visit, void *arg)
+static void traverse_slot_values(Obj *o, visitfn visit, void *arg)
 {
-	Type *t = o->type;
-	Type *base = solid_base(t);
-	visit(v_obj(&t->ob), arg);
-	for (Type *c = t; c->flags & TF_HEAPTYPE; c = c->base) {
+	for (Type *c = o->type; c->flags & TF_HEAPTYPE; c = c->base) {
 		Value *v = (Value *)((char *)o + c->slots_offset);
 		for (uint32_t i = 0; i < c->nslots; i++)
 			if (!IS_NULL(v[i]))
 				visit(v[i], arg);
 	}
+}
+
+/* Instances of classes own a reference to their class, their __slots__
+ * values, their inline values or instance dict; the builtin base lists
+ * the rest. */
+static void subtype_traverse(Obj *o, visitfn visit, void *arg)
+{
+	Type *t = o->type;
+	Type *base = solid_base(t);
+	visit(v_obj(&t->ob), arg);
+	if (t->flags & TF_SLOT_VALUES)
+		traverse_slot_values(o, visit, arg);
 	if (t->flags & TF_INLINE_VALUES)
 		inst_values_traverse(o, visit, arg);
 	if (class_adds_dict(t, base)) {
@@ -2616,7 +2625,9 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 		dict_set_str(t->dict, ID(__class_getitem__), v_obj(&w->ob));
 		obj_decref(&w->ob);
 	}
-	if ((t->flags & TF_INLINE_VALUES) || has_slot_values(t))
+	if (has_slot_values(t))
+		t->flags |= TF_SLOT_VALUES;
+	if (t->flags & (TF_INLINE_VALUES | TF_SLOT_VALUES))
 		t->clear = subtype_clear;   /* the collector breaks cycles through the values */
 	fixup_slots(t);
 	types_modified();
@@ -2680,7 +2691,7 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
  * __dict__ arrangement and the same slots. */
 static int same_layout(Type *a, Type *b)
 {
-	const uint32_t lay = TF_BOXED | TF_DICT_AFTER_DATA | TF_SLOTS_ONLY | TF_INLINE_VALUES;
+	const uint32_t lay = TF_BOXED | TF_DICT_AFTER_DATA | TF_SLOTS_ONLY | TF_INLINE_VALUES | TF_SLOT_VALUES;
 	Type *sb = solid_base(a);
 	/* CPython's variable-size instances never change class */
 	if (sb == &int_type || sb == &str_type || sb == &tuple_type || sb == &bytes_type || sb == &type_type)
