@@ -85,6 +85,7 @@ static inline Value cmp_result(int c, int op)
 #define TF_TRASHCAN 0x20000u      /* deallocation counts toward CPython's trashcan depth (typeobj.c) */
 #define TF_INLINE_VALUES 0x40000u /* instances keep their attributes as values under the class's shared keys (instance_keys.h) */
 #define TF_SLOT_VALUES 0x80000u   /* instances hold __slots__ values in themselves (Type.slots_offset, member.c) */
+#define TF_HAS_ABSTRACT 0x100000u /* __abstractmethods__ has been set on the class (object.__new__ checks it then; CPython's Py_TPFLAGS_IS_ABSTRACT) */
 
 struct Type {
 	Obj ob;

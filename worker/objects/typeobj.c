@@ -991,7 +991,7 @@ static Value object_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 			return err_null_format(Exc_TypeError, "%s() takes no arguments", t->name);
 		}
 	}
-	if (t->flags & TF_HEAPTYPE) {
+	if (t->flags & TF_HAS_ABSTRACT) {
 		Value abstract = dict_get_str(t->dict, ID(__abstractmethods__));
 		if (!IS_NULL(abstract) && IS_SET(abstract) && ((Set *)abstract.u.o)->used) {
 			/* "Can't instantiate abstract class X with abstract methods a, b" */
@@ -1435,6 +1435,7 @@ static int type_set_abstractmethods(Value v, Value val)
 		}
 	} else {
 		r = dict_set_str(t->dict, ID(__abstractmethods__), val);
+		t->flags |= TF_HAS_ABSTRACT;
 	}
 	type_modified(t);
 	return r;

@@ -133,3 +133,25 @@ h.two = Loud(2)
 h.three = Loud(3)
 del h
 print("end")
+
+
+# object.__new__ refuses a class whose __abstractmethods__ were set on it
+# (as ABCs do), not one that only names them in its body
+class Abstract:
+    pass
+
+
+Abstract.__abstractmethods__ = frozenset({"g", "f"})
+try:
+    Abstract()
+except TypeError as e:
+    print("TypeError", e)
+Abstract.__abstractmethods__ = frozenset()
+print(type(Abstract()).__name__)
+
+
+class InBody:
+    __abstractmethods__ = frozenset({"h"})
+
+
+print(type(InBody()).__name__)
