@@ -111,76 +111,89 @@ Value attr_method_miss(AttrCache *ac, Value o, Str *name, bool *is_method);
 /* o.name (a new reference), or NULL with an exception set */
 static inline __attribute__((always_inline)) Value attr_load(AttrCache *ac, Value o, Str *name)
 {
-	if (o.tag == V_OBJ) {
-		Obj *ob = o.u.o;
-		Type *t = ob->type;
-		if (ac->kind == AC_MODULE) {
-			if (t == &module_type && ((Module *)ob)->dict->version == ac->version)
-				return val_incref(ac->value);
-		} else if (ac->kind == AC_CLASS_ATTR) {
-			if (t == &type_type && ((Type *)ob)->version == ac->version)
-				return attr_class_attr_value(ac, o);
-		} else if (t->version == ac->version) {
-			switch (ac->kind) {
-			case AC_VALUES: {
-				InstanceAttrs *a = inst_attrs(ob);
-				if (!a->dict) {
-					if (ac->hint < a->n)
-						return val_incref(a->vals[ac->hint]);
-				} else {
-					Value r = dict_get_str(a->dict, name);
-					if (!IS_NULL(r))
-						return val_incref(r);
-				}
-				break;
-			}
-			case AC_VALUES_THEN_CLASS: {
-				InstanceAttrs *a = inst_attrs(ob);
-				if (a->dict) {
-					Value r = dict_get_str(a->dict, name);
-					if (!IS_NULL(r))
-						return val_incref(r);
-					return attr_load_class_value(ac, o);
-				}
-				int has = attr_values_probe(ac->hint, a->n);
-				if (has > 0)
-					return val_incref(a->vals[ac->hint]);
-				if (has == 0)
-					return attr_load_class_value(ac, o);
-				break;
-			}
-			case AC_DICT: {
-				Dict *d = *obj_dict_slot(ob);
-				if (d) {
-					Value r = attr_dict_at_hint(d, ac->hint, name);
-					if (!IS_NULL(r))
-						return val_incref(r);
-				}
-				break;
-			}
-			case AC_DICT_THEN_CLASS: {
-				Dict *d = *obj_dict_slot(ob);
-				if (d && d->used) {
-					Value r = attr_dict_at_hint(d, ac->hint, name);
-					if (IS_NULL(r))
-						r = dict_get_str(d, name);
-					if (!IS_NULL(r))
-						return val_incref(r);
-				}
-				return attr_load_class_value(ac, o);
-			}
-			case AC_SLOT: {
-				Value r = *(Value *)((char *)ob + ac->hint);
-				if (!IS_NULL(r))
-					return val_incref(r);
-				break;   /* empty: the miss raises AttributeError */
-			}
-			case AC_DATA_DESCR:
-				return attr_load_class_value(ac, o);
-			default:
-				break;
-			}
+	if (o.tag != V_OBJ)
+		return attr_load_miss(ac, o, name);
+	Obj *ob = o.u.o;
+	Type *t = ob->type;
+	/* one dispatch on the kind; each kind checks its own key */
+	switch (ac->kind) {
+	case AC_VALUES: {
+		if (t->version != ac->version)
+			break;
+		InstanceAttrs *a = inst_attrs(ob);
+		if (!a->dict) {
+			if (ac->hint < a->n)
+				return val_incref(a->vals[ac->hint]);
+		} else {
+			Value r = dict_get_str(a->dict, name);
+			if (!IS_NULL(r))
+				return val_incref(r);
 		}
+		break;
+	}
+	case AC_VALUES_THEN_CLASS: {
+		if (t->version != ac->version)
+			break;
+		InstanceAttrs *a = inst_attrs(ob);
+		if (a->dict) {
+			Value r = dict_get_str(a->dict, name);
+			if (!IS_NULL(r))
+				return val_incref(r);
+			return attr_load_class_value(ac, o);
+		}
+		int has = attr_values_probe(ac->hint, a->n);
+		if (has > 0)
+			return val_incref(a->vals[ac->hint]);
+		if (has == 0)
+			return attr_load_class_value(ac, o);
+		break;
+	}
+	case AC_SLOT: {
+		if (t->version != ac->version)
+			break;
+		Value r = *(Value *)((char *)ob + ac->hint);
+		if (!IS_NULL(r))
+			return val_incref(r);
+		break;   /* empty: the miss raises AttributeError */
+	}
+	case AC_DICT: {
+		if (t->version != ac->version)
+			break;
+		Dict *d = *obj_dict_slot(ob);
+		if (d) {
+			Value r = attr_dict_at_hint(d, ac->hint, name);
+			if (!IS_NULL(r))
+				return val_incref(r);
+		}
+		break;
+	}
+	case AC_DICT_THEN_CLASS: {
+		if (t->version != ac->version)
+			break;
+		Dict *d = *obj_dict_slot(ob);
+		if (d && d->used) {
+			Value r = attr_dict_at_hint(d, ac->hint, name);
+			if (IS_NULL(r))
+				r = dict_get_str(d, name);
+			if (!IS_NULL(r))
+				return val_incref(r);
+		}
+		return attr_load_class_value(ac, o);
+	}
+	case AC_DATA_DESCR:
+		if (t->version != ac->version)
+			break;
+		return attr_load_class_value(ac, o);
+	case AC_MODULE:
+		if (t == &module_type && ((Module *)ob)->dict->version == ac->version)
+			return val_incref(ac->value);
+		break;
+	case AC_CLASS_ATTR:
+		if (t == &type_type && ((Type *)ob)->version == ac->version)
+			return attr_class_attr_value(ac, o);
+		break;
+	default:
+		break;
 	}
 	return attr_load_miss(ac, o, name);
 }
