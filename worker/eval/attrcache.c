@@ -90,6 +90,39 @@ static bool cacheable_class_attr(Type *t, Str *name, uint64_t *version, Value *d
 	return IS_NULL(*descr) || !(val_type(*descr)->flags & TF_HEAPTYPE);
 }
 
+/* The hint of AC_VALUES_THEN_CLASS and AC_METHOD_VALUES for name in t's keys */
+static uint32_t values_hint(Type *t, Str *name)
+{
+	int ix = ikeys_find(t->ikeys, name);
+	return ix >= 0 ? (uint32_t)ix : AC_ABSENT | (t->ikeys ? t->ikeys->n : 0);
+}
+
+/* attr_load_miss() for an instance of a class with inline values (no
+ * data descriptor on the class: descr is V_NULL or a plain class
+ * attribute).  The entry's kinds also answer for an instance whose values
+ * became a dict. */
+static Value load_values_miss(AttrCache *ac, Value o, Str *name, uint64_t version, Value descr)
+{
+	Type *t = o.u.o->type;
+	int ix = ikeys_find(t->ikeys, name);
+	if (!IS_NULL(descr)) {
+		ac->kind = AC_VALUES_THEN_CLASS;
+		ac->hint = values_hint(t, name);
+	} else {
+		ac->kind = AC_VALUES;
+		ac->hint = ix >= 0 ? (uint32_t)ix : UINT32_MAX;   /* UINT32_MAX: the dict only */
+	}
+	ac->version = version;
+	ac->value = descr;
+	InstanceAttrs *a = inst_attrs(o.u.o);
+	Value r = a->dict ? dict_get_str(a->dict, name) : ix >= 0 && (uint32_t)ix < a->n ? a->vals[ix] : v_null();
+	if (!IS_NULL(r))
+		return val_incref(r);
+	if (!IS_NULL(descr))
+		return attr_load_class_value(ac, o);
+	return obj_getattr(o, name);   /* AttributeError, with its details */
+}
+
 /* LOAD_ATTR past its entry: generic_getattr()'s lookup, done here so that
  * it fills the entry as it goes (a site that sees several classes misses
  * often: its misses cost what the uncached lookup did). */
@@ -116,12 +149,16 @@ Value attr_load_miss(AttrCache *ac, Value o, Str *name)
 		return obj_getattr(o, name);
 	Type *dt = IS_NULL(descr) ? NULL : val_type(descr);
 	if (dt && dt->descr_get && dt->descr_set) {
-		ac->kind = AC_DATA_DESCR;
+		uint32_t off = member_slot_offset(descr, t);
+		ac->kind = off ? AC_SLOT : AC_DATA_DESCR;
+		ac->hint = off;
 		ac->version = version;
 		ac->value = descr;
 		return attr_load_class_value(ac, o);
 	}
-	Dict **dp = obj_dict_ptr(o.u.o);
+	if (t->flags & TF_INLINE_VALUES)
+		return load_values_miss(ac, o, name, version, descr);
+	Dict **dp = obj_dict_slot(o.u.o);
 	if (!dp)
 		return obj_getattr(o, name);
 	ssize_t ix = -1;
@@ -149,7 +186,13 @@ int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v)
 		return obj_setattr(o, name, v);
 	Type *t = o.u.o->type, *dt = IS_NULL(descr) ? NULL : val_type(descr);
 	if (dt && dt->descr_set) {
-		ac->kind = AC_STORE_DESCR;
+		uint32_t off = member_slot_offset(descr, t);
+		ac->kind = off ? AC_STORE_SLOT : AC_STORE_DESCR;
+		ac->hint = off;
+	} else if (t->flags & TF_INLINE_VALUES) {
+		int ix = ikeys_find(t->ikeys, name);
+		ac->kind = AC_STORE_VALUES;
+		ac->hint = ix >= 0 ? (uint32_t)ix : UINT32_MAX;   /* never a hit until a store sets it */
 	} else {
 		if (!obj_dict_ptr(o.u.o) || (t->flags & TF_SLOTS_ONLY))
 			return obj_setattr(o, name, v);
@@ -176,6 +219,21 @@ int attr_store_dict_slow(AttrCache *ac, Value o, Str *name, Value v)
 	return 0;
 }
 
+/* An AC_STORE_VALUES entry that does not answer: a store past the
+ * instance's room, a new key, another order, or an instance whose values
+ * became a dict; the entry learns the index the name has. */
+int attr_store_values_slow(AttrCache *ac, Value o, Str *name, Value v)
+{
+	InstanceAttrs *a = inst_attrs(o.u.o);
+	if (a->dict)
+		return instance_dict_store(o, a->dict, name, v);
+	int ix;
+	int r = inst_values_store(o.u.o, name, v, &ix);
+	if (ix >= 0)
+		ac->hint = (uint32_t)ix;
+	return r;
+}
+
 /* LOAD_METHOD past its entry: the function on the class and true when
  * o.name is one that o's dict does not shadow (the entry is filled then),
  * else o.name itself (bound) and false; NULL with an exception set. */
@@ -190,13 +248,17 @@ Value attr_method_miss(AttrCache *ac, Value o, Str *name, bool *is_method)
 				    (obj_is(m, &builtin_type) && ((Builtin *)m.u.o)->owner &&
 				     IS_NULL(((Builtin *)m.u.o)->self) && !(((Builtin *)m.u.o)->flags & BF_CLASSMETHOD)) ||
 				    obj_is(m, &wrapper_type))) {
-			Dict **dp = o.tag == V_OBJ ? obj_dict_ptr(o.u.o) : NULL;
-			if (!(dp && *dp && !IS_NULL(dict_get_str(*dp, name)))) {
+			Dict **dp = o.tag == V_OBJ ? obj_dict_slot(o.u.o) : NULL;
+			bool values = (t->flags & TF_INLINE_VALUES) && !*dp;
+			bool shadowed = values ? !IS_NULL(inst_values_get(o.u.o, name)) :
+					    dp && *dp && !IS_NULL(dict_get_str(*dp, name));
+			if (!shadowed) {
 				uint64_t version = type_cache_version(t);
 				if (version) {
-					ac->kind = dp ? AC_METHOD : AC_METHOD_NODICT;
+					ac->kind = (t->flags & TF_INLINE_VALUES) ? AC_METHOD_VALUES : dp ? AC_METHOD : AC_METHOD_NODICT;
 					ac->version = version;
 					ac->value = m;
+					ac->hint = (t->flags & TF_INLINE_VALUES) ? values_hint(t, name) : 0;
 				}
 				*is_method = true;
 				return m;

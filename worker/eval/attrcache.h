@@ -10,7 +10,9 @@
  * never reused).  An instance attribute is looked up at the entry number
  * where the instruction last found it in an instance dict (checked by key
  * identity, so a different dict, a deleted attribute or another order
- * simply misses).  Attributes of a class itself (C.attr, C.method(...))
+ * simply misses); in an instance that keeps its attributes as inline
+ * values (instance_keys.h) at the index of the name in its class's
+ * shared keys, which never changes for a class (the keys only grow).  Attributes of a class itself (C.attr, C.method(...))
  * are keyed by that class's version when its metaclass is type.  The hit paths are here, inline; the misses, which do
  * the full lookup and fill the entry, are in attrcache.c.
  */
@@ -18,22 +20,34 @@
 #define BOX_ATTRCACHE_H
 
 #include "worker/runtime/runtime.h"
+#include "worker/objects/instance_keys.h"
 
 enum {
 	AC_EMPTY,
 	/* loads on instances of classes with the generic __getattribute__ */
 	AC_DICT,             /* no class attribute: the instance dict only */
 	AC_DICT_THEN_CLASS,  /* instance dict, else the class's plain value or non-data descriptor */
-	AC_DATA_DESCR,       /* the class's data descriptor (slot member, property) */
+	AC_DATA_DESCR,       /* the class's data descriptor (property, slot kept in a dict) */
+	AC_SLOT,             /* a __slots__ member whose value is in the instance at byte `hint` */
 	AC_MODULE,           /* a module's global; version is its dict's */
 	AC_CLASS_ATTR,       /* an attribute of a class (whose metaclass is type); its version */
+	AC_VALUES,           /* no class attribute: the instance's inline value `hint` */
+	AC_VALUES_THEN_CLASS, /* the inline values (hint: attr_values_probe), else as AC_DICT_THEN_CLASS */
 	/* method loads: a function on the class (not bound) */
 	AC_METHOD,           /* instances have a dict: it must not shadow the name */
 	AC_METHOD_NODICT,    /* instances have no dict */
+	AC_METHOD_VALUES,    /* instances have inline values (hint: attr_values_probe) or a dict */
 	/* stores on instances of classes with the generic __setattr__ */
 	AC_STORE_DICT,       /* into the instance dict */
 	AC_STORE_DESCR,      /* through the class's data descriptor */
+	AC_STORE_VALUES,     /* into the instance's inline value `hint` (or the next one) */
+	AC_STORE_SLOT,       /* into the __slots__ value at byte `hint` of the instance */
 };
+
+/* The hint of AC_VALUES_THEN_CLASS and AC_METHOD_VALUES: the index of the
+ * name in the class's keys, or AC_ABSENT | the number of keys the class
+ * had when the name was not among them. */
+#define AC_ABSENT 0x80000000u
 
 typedef struct AttrCache {
 	uint64_t version;    /* the type's version tag, or the module dict's version */
@@ -76,53 +90,110 @@ static inline bool attr_dict_has(Dict *d, Str *name)
 	return !IS_NULL(dict_get_str(d, name));
 }
 
+/* Does an instance holding n inline values hold the name a hint
+ * describes?  1 yes (at index hint), 0 no, -1 cannot tell (the class
+ * gained keys since; the entry misses). */
+static inline int attr_values_probe(uint32_t hint, uint32_t n)
+{
+	if (!(hint & AC_ABSENT))
+		return hint < n;
+	return n <= (hint & ~AC_ABSENT) ? 0 : -1;
+}
+
 Value attr_load_miss(AttrCache *ac, Value o, Str *name);            /* attrcache.c */
 Value attr_load_class_value(const AttrCache *ac, Value o);
 Value attr_class_attr_value(const AttrCache *ac, Value cls);
 int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v);
 int attr_store_dict_slow(AttrCache *ac, Value o, Str *name, Value v);
+int attr_store_values_slow(AttrCache *ac, Value o, Str *name, Value v);
 Value attr_method_miss(AttrCache *ac, Value o, Str *name, bool *is_method);
 
 /* o.name (a new reference), or NULL with an exception set */
 static inline __attribute__((always_inline)) Value attr_load(AttrCache *ac, Value o, Str *name)
 {
-	if (o.tag == V_OBJ) {
-		Obj *ob = o.u.o;
-		Type *t = ob->type;
-		if (ac->kind == AC_MODULE) {
-			if (t == &module_type && ((Module *)ob)->dict->version == ac->version)
-				return val_incref(ac->value);
-		} else if (ac->kind == AC_CLASS_ATTR) {
-			if (t == &type_type && ((Type *)ob)->version == ac->version)
-				return attr_class_attr_value(ac, o);
-		} else if (t->version == ac->version) {
-			switch (ac->kind) {
-			case AC_DICT: {
-				Dict *d = *obj_dict_ptr(ob);
-				if (d) {
-					Value r = attr_dict_at_hint(d, ac->hint, name);
-					if (!IS_NULL(r))
-						return val_incref(r);
-				}
-				break;
-			}
-			case AC_DICT_THEN_CLASS: {
-				Dict *d = *obj_dict_ptr(ob);
-				if (d && d->used) {
-					Value r = attr_dict_at_hint(d, ac->hint, name);
-					if (IS_NULL(r))
-						r = dict_get_str(d, name);
-					if (!IS_NULL(r))
-						return val_incref(r);
-				}
-				return attr_load_class_value(ac, o);
-			}
-			case AC_DATA_DESCR:
-				return attr_load_class_value(ac, o);
-			default:
-				break;
-			}
+	if (o.tag != V_OBJ)
+		return attr_load_miss(ac, o, name);
+	Obj *ob = o.u.o;
+	Type *t = ob->type;
+	/* one dispatch on the kind; each kind checks its own key */
+	switch (ac->kind) {
+	case AC_VALUES: {
+		if (t->version != ac->version)
+			break;
+		InstanceAttrs *a = inst_attrs(ob);
+		if (!a->dict) {
+			if (ac->hint < a->n)
+				return val_incref(a->vals[ac->hint]);
+		} else {
+			Value r = dict_get_str(a->dict, name);
+			if (!IS_NULL(r))
+				return val_incref(r);
 		}
+		break;
+	}
+	case AC_VALUES_THEN_CLASS: {
+		if (t->version != ac->version)
+			break;
+		InstanceAttrs *a = inst_attrs(ob);
+		if (a->dict) {
+			Value r = dict_get_str(a->dict, name);
+			if (!IS_NULL(r))
+				return val_incref(r);
+			return attr_load_class_value(ac, o);
+		}
+		int has = attr_values_probe(ac->hint, a->n);
+		if (has > 0)
+			return val_incref(a->vals[ac->hint]);
+		if (has == 0)
+			return attr_load_class_value(ac, o);
+		break;
+	}
+	case AC_SLOT: {
+		if (t->version != ac->version)
+			break;
+		Value r = *(Value *)((char *)ob + ac->hint);
+		if (!IS_NULL(r))
+			return val_incref(r);
+		break;   /* empty: the miss raises AttributeError */
+	}
+	case AC_DICT: {
+		if (t->version != ac->version)
+			break;
+		Dict *d = *obj_dict_slot(ob);
+		if (d) {
+			Value r = attr_dict_at_hint(d, ac->hint, name);
+			if (!IS_NULL(r))
+				return val_incref(r);
+		}
+		break;
+	}
+	case AC_DICT_THEN_CLASS: {
+		if (t->version != ac->version)
+			break;
+		Dict *d = *obj_dict_slot(ob);
+		if (d && d->used) {
+			Value r = attr_dict_at_hint(d, ac->hint, name);
+			if (IS_NULL(r))
+				r = dict_get_str(d, name);
+			if (!IS_NULL(r))
+				return val_incref(r);
+		}
+		return attr_load_class_value(ac, o);
+	}
+	case AC_DATA_DESCR:
+		if (t->version != ac->version)
+			break;
+		return attr_load_class_value(ac, o);
+	case AC_MODULE:
+		if (t == &module_type && ((Module *)ob)->dict->version == ac->version)
+			return val_incref(ac->value);
+		break;
+	case AC_CLASS_ATTR:
+		if (t == &type_type && ((Type *)ob)->version == ac->version)
+			return attr_class_attr_value(ac, o);
+		break;
+	default:
+		break;
 	}
 	return attr_load_miss(ac, o, name);
 }
@@ -131,13 +202,37 @@ static inline __attribute__((always_inline)) Value attr_load(AttrCache *ac, Valu
 static inline __attribute__((always_inline)) int attr_store(AttrCache *ac, Value o, Str *name, Value v)
 {
 	if (o.tag == V_OBJ && o.u.o->type->version == ac->version) {
+		if (ac->kind == AC_STORE_VALUES) {
+			InstanceAttrs *a = inst_attrs(o.u.o);
+			if (!a->dict) {
+				uint32_t i = ac->hint;
+				if (i < a->n) {
+					Value old = a->vals[i];
+					a->vals[i] = val_incref(v);
+					val_decref(old);
+					return 0;
+				}
+				if (i == a->n && i < a->cap) {
+					a->vals[a->n++] = val_incref(v);
+					return 0;
+				}
+			}
+			return attr_store_values_slow(ac, o, name, v);
+		}
 		if (ac->kind == AC_STORE_DICT) {
-			Dict *d = *obj_dict_ptr(o.u.o);
+			Dict *d = *obj_dict_slot(o.u.o);
 			if (d && !IS_NULL(attr_dict_at_hint(d, ac->hint, name))) {
 				dict_replace_at(d, ac->hint, v);
 				return 0;
 			}
 			return attr_store_dict_slow(ac, o, name, v);
+		}
+		if (ac->kind == AC_STORE_SLOT) {
+			Value *p = (Value *)((char *)o.u.o + ac->hint);
+			Value old = *p;
+			*p = val_incref(v);
+			val_decref(old);
+			return 0;
 		}
 		if (ac->kind == AC_STORE_DESCR) {
 			Value descr = val_incref(ac->value);
@@ -173,8 +268,12 @@ static inline __attribute__((always_inline)) int attr_method_hit(const AttrCache
 	}
 	if (t->version != ac->version)
 		return AC_MISS;
-	if (ac->kind == AC_METHOD) {
-		Dict *d = *obj_dict_ptr(o.u.o);
+	if (ac->kind == AC_METHOD_VALUES) {
+		InstanceAttrs *a = inst_attrs(o.u.o);
+		if (a->dict ? attr_dict_has(a->dict, name) : attr_values_probe(ac->hint, a->n) != 0)
+			return AC_MISS;
+	} else if (ac->kind == AC_METHOD) {
+		Dict *d = *obj_dict_slot(o.u.o);
 		if (d && attr_dict_has(d, name))
 			return AC_MISS;
 	} else if (ac->kind != AC_METHOD_NODICT) {

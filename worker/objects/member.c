@@ -2,8 +2,13 @@
  *
  * class C: __slots__ = ('x',) puts C.__dict__['x'], a member_descriptor
  * (repr <member 'x' of 'C' objects>), in the class.  It is a data
- * descriptor, so c.x, c.x = v and del c.x go through it; the value lives
- * in the instance's hidden dict under the slot's (mangled) name, which
+ * descriptor, so c.x, c.x = v and del c.x go through it.  For a class
+ * whose builtin base is object the value lives in the instance itself, at
+ * the member's offset (the class's slots follow its base's layout:
+ * Type.slots_offset, nslots; V_NULL is an empty slot), read and written
+ * by index (and by the attribute inline caches, attrcache.h).  Under
+ * other builtin bases (list, dict, exceptions...) it lives in the
+ * instance's hidden dict under the slot's (mangled) name, which
  * object.__dict__ does not show for classes made only of slots
  * (TF_SLOTS_ONLY, typeobj.c).  member_add_slots() makes a class's members
  * and checks its __slots__ as CPython's type_new does.
@@ -19,6 +24,7 @@ typedef struct Member {
 	Obj ob;
 	Str *name;             /* the mangled attribute name */
 	Type *owner;           /* the class that declared the slot (borrowed; NULL once it is gone) */
+	uint32_t offset;       /* byte offset of the value in instances; 0: in the instance dict */
 } Member;
 
 Type member_type;
@@ -46,8 +52,13 @@ static Value member_get(Value d, Value obj, Value type)
 		return val_incref(d);
 	if (!applies(m, obj))
 		return v_null();
-	Dict **dp = obj.tag == V_OBJ ? obj_dict_ptr(obj.u.o) : NULL;
-	Value v = dp && *dp ? dict_get_str(*dp, m->name) : v_null();
+	Value v;
+	if (m->offset) {
+		v = *(Value *)((char *)obj.u.o + m->offset);
+	} else {
+		Dict **dp = obj.tag == V_OBJ ? obj_dict_ptr(obj.u.o) : NULL;
+		v = dp && *dp ? dict_get_str(*dp, m->name) : v_null();
+	}
 	if (IS_NULL(v))
 		return err_null_format(Exc_AttributeError, "'%s' object has no attribute '%s'", type_name_of(obj), m->name->data);
 	return val_incref(v);
@@ -58,6 +69,17 @@ static int member_set(Value d, Value obj, Value v)
 	Member *m = (Member *)d.u.o;
 	if (!applies(m, obj))
 		return -1;
+	if (m->offset) {
+		Value *p = (Value *)((char *)obj.u.o + m->offset);
+		Value old = *p;
+		if (IS_NULL(v) && IS_NULL(old)) {
+			err_format(Exc_AttributeError, "%s", m->name->data);
+			return -1;
+		}
+		*p = val_incref(v);   /* V_NULL stays V_NULL: a deletion */
+		val_decref(old);
+		return 0;
+	}
 	Dict **dp = obj.tag == V_OBJ ? obj_dict_ptr(obj.u.o) : NULL;
 	if (!dp) {
 		err_format(Exc_AttributeError, "'%s' object has no attribute '%s'", type_name_of(obj), m->name->data);
@@ -215,10 +237,35 @@ bool member_slot_names(Type *t, List *l, bool keys)
 	return true;
 }
 
+/* The byte offset of the value of the slot member d in instances of t,
+ * or 0 when d is not a member, its values live in the instance dict, or
+ * it does not apply to t (a member copied into an unrelated class). */
+uint32_t member_slot_offset(Value d, Type *t)
+{
+	if (!obj_is(d, &member_type))
+		return 0;
+	Member *m = (Member *)d.u.o;
+	return m->owner && type_is_subtype(t, m->owner) ? m->offset : 0;
+}
+
+/* The value of the slot named name (a storage key) in obj, borrowed, or
+ * V_NULL when it is empty (dp: obj's instance dict, for slots kept
+ * there). */
+Value member_slot_value(Value obj, Str *name, Dict **dp)
+{
+	Value d = type_lookup(val_type(obj), name);
+	uint32_t off = member_slot_offset(d, val_type(obj));
+	if (off)
+		return *(Value *)((char *)obj.u.o + off);
+	return dp && *dp ? dict_get_str(*dp, name) : v_null();
+}
+
 /* Check t's own __slots__ (from the class namespace ns) and add a member
  * descriptor to t's dict for each name but __dict__ and __weakref__.
- * -1 with an exception set. */
-int member_add_slots(Type *t, Dict *ns, Type *solid)
+ * With start non-zero the values go in the instances from that byte
+ * offset (t->slots_offset, t->nslots), else in their dicts.  -1 with an
+ * exception set. */
+int member_add_slots(Type *t, Dict *ns, Type *solid, uint32_t start)
 {
 	Value sl = dict_get_str(ns, ID(__slots__));
 	if (IS_NULL(sl))
@@ -276,6 +323,11 @@ int member_add_slots(Type *t, Dict *ns, Type *solid)
 			break;
 		}
 		m->name = str_intern_str(key);
+		if (start) {
+			m->offset = start + t->nslots * (uint32_t)sizeof(Value);
+			t->slots_offset = start;
+			t->nslots++;
+		}
 		if (!live_add(m)) {
 			obj_decref(&m->ob);
 			r = -1;

@@ -83,6 +83,9 @@ static inline Value cmp_result(int c, int op)
 #define TF_UNBOX_SELF 0x8000u     /* the type's builtin methods get a Boxed self unboxed (int, float) */
 #define TF_BYTES_SUB 0x10000u     /* bytes or a subclass (bytes.c sets it on bytes) */
 #define TF_TRASHCAN 0x20000u      /* deallocation counts toward CPython's trashcan depth (typeobj.c) */
+#define TF_INLINE_VALUES 0x40000u /* instances keep their attributes as values under the class's shared keys (instance_keys.h) */
+#define TF_SLOT_VALUES 0x80000u   /* instances hold __slots__ values in themselves (Type.slots_offset, member.c) */
+#define TF_HAS_ABSTRACT 0x100000u /* __abstractmethods__ has been set on the class (object.__new__ checks it then; CPython's Py_TPFLAGS_IS_ABSTRACT) */
 
 struct Type {
 	Obj ob;
@@ -132,6 +135,12 @@ struct Type {
 	/* typeobj.c: the most attributes an instance __dict__ has held (capped),
 	 * so new instance dicts get a table that fits (dict_new_hint) */
 	uint32_t dict_hint;
+	/* instance_keys.c: the attribute names instances of a TF_INLINE_VALUES
+	 * class share (NULL until the first attribute is stored) */
+	struct InstanceKeys *ikeys;
+	/* member.c: the __slots__ values this class itself adds to its
+	 * instances, nslots Values from byte slots_offset (0: none there) */
+	uint32_t slots_offset, nslots;
 };
 
 /* ---- refcounting ------------------------------------------------------- */
@@ -203,10 +212,13 @@ static inline Value val_unbox(Value v)
 /* A new instance of the Boxed class t holding value (steals value). */
 Value boxed_new(Type *t, Value value);
 
-/* Where an instance keeps its __dict__, or NULL when it has none: at
- * type->dictoffset for most layouts, after the text for str subclasses. */
+/* Where an instance keeps its __dict__ pointer, or NULL when it has
+ * none: at type->dictoffset for most layouts, after the text for str
+ * subclasses.  For a TF_INLINE_VALUES class the pointer is NULL while the
+ * attributes are inline values (instance_keys.h): only code that reads
+ * those values too may use this. */
 Dict **obj_dict_after_data(Obj *o);
-static inline Dict **obj_dict_ptr(Obj *o)
+static inline Dict **obj_dict_slot(Obj *o)
 {
 	Type *t = o->type;
 	if (t->dictoffset > 0)
@@ -214,6 +226,18 @@ static inline Dict **obj_dict_ptr(Obj *o)
 	if (t->flags & TF_DICT_AFTER_DATA)
 		return obj_dict_after_data(o);
 	return NULL;
+}
+
+/* Where an instance's __dict__ is, or NULL when it has none; an instance
+ * holding its attributes as inline values gets them moved into a real
+ * dict first (instance_keys.c), so *result is the whole truth (NULL: no
+ * attributes yet; also on MemoryError, which is then set). */
+Dict **inst_dict_ptr_materialized(Obj *o);
+static inline Dict **obj_dict_ptr(Obj *o)
+{
+	if (o->type->flags & TF_INLINE_VALUES)
+		return inst_dict_ptr_materialized(o);
+	return obj_dict_slot(o);
 }
 
 /* Generic heap allocation of an object of type t (size bytes, refcnt 1). */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "worker/runtime/runtime.h"
+#include "worker/objects/instance_keys.h"
 #include "worker/runtime/gc.h"
 
 Type type_type, object_type, none_type, bool_type, int_type, float_type,
@@ -368,14 +369,13 @@ Value generic_getattr(Value v, Str *name)
 		if (dt->descr_set && dt->descr_get)
 			return dt->descr_get(descr, v, v_obj(&t->ob));
 	}
-	Dict **dp = v.tag == V_OBJ ? obj_dict_ptr(v.u.o) : NULL;
+	Dict **dp = v.tag == V_OBJ ? obj_dict_slot(v.u.o) : NULL;
 	if (dp) {
 		Dict *d = *dp;
-		if (d) {
-			Value r = dict_get_str(d, name);
-			if (!IS_NULL(r))
-				return val_incref(r);
-		}
+		Value r = d ? dict_get_str(d, name) :
+			  (t->flags & TF_INLINE_VALUES) ? inst_values_get(v.u.o, name) : v_null();
+		if (!IS_NULL(r))
+			return val_incref(r);
 	}
 	if (!IS_NULL(descr)) {
 		if (dt->descr_get)
@@ -426,6 +426,10 @@ int generic_setattr(Value v, Str *name, Value val)
 		Type *dt = val_type(descr);
 		if (dt->descr_set)
 			return dt->descr_set(descr, v, val);
+	}
+	if (v.tag == V_OBJ && (t->flags & TF_INLINE_VALUES) && !IS_NULL(val) && !inst_attrs(v.u.o)->dict) {
+		int ix;
+		return inst_values_store(v.u.o, name, val, &ix);
 	}
 	if (v.tag == V_OBJ && obj_dict_ptr(v.u.o)) {
 		if ((t->flags & TF_SLOTS_ONLY) && !slot_allowed(t, name)) {
@@ -987,7 +991,7 @@ static Value object_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 			return err_null_format(Exc_TypeError, "%s() takes no arguments", t->name);
 		}
 	}
-	if (t->flags & TF_HEAPTYPE) {
+	if (t->flags & TF_HAS_ABSTRACT) {
 		Value abstract = dict_get_str(t->dict, ID(__abstractmethods__));
 		if (!IS_NULL(abstract) && IS_SET(abstract) && ((Set *)abstract.u.o)->used) {
 			/* "Can't instantiate abstract class X with abstract methods a, b" */
@@ -1010,7 +1014,7 @@ static Value object_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 			return v_null();
 		}
 	}
-	Obj *o = obj_alloc(t, t->basicsize ? t->basicsize : sizeof(Instance));
+	Obj *o = (t->flags & TF_INLINE_VALUES) ? inst_alloc(t) : obj_alloc(t, t->basicsize ? t->basicsize : sizeof(Instance));
 	return o ? v_obj(o) : v_null();
 }
 
@@ -1120,10 +1124,10 @@ static Value object_getstate_m(Value self, const Value *args, size_t nargs, Tupl
 	}
 	Dict *slots = NULL;
 	if (slotted) {
-		/* slot values live in the hidden instance dict (member_get) */
+		/* slot values live in the instance or its hidden dict (member.c) */
 		slots = dict_new();
 		for (size_t i = 0; slots && i < names->n; i++) {
-			Value v = dp && *dp ? dict_get(*dp, names->items[i]) : v_null();
+			Value v = member_slot_value(self, AS_STR(names->items[i]), dp);
 			if (!IS_NULL(v) && dict_set(slots, names->items[i], v) < 0) {
 				obj_decref(&slots->ob);
 				slots = NULL;
@@ -1431,6 +1435,7 @@ static int type_set_abstractmethods(Value v, Value val)
 		}
 	} else {
 		r = dict_set_str(t->dict, ID(__abstractmethods__), val);
+		t->flags |= TF_HAS_ABSTRACT;
 	}
 	type_modified(t);
 	return r;
@@ -1676,6 +1681,7 @@ static void type_dealloc(Obj *o)
 	types_modified();
 	heap_types_remove(t);
 	member_owner_gone(t);
+	ikeys_free(t);
 	obj_xdecref(t->bases ? &t->bases->ob : NULL);
 	if (t->mro && t->mro->n && t->mro->items[0].u.o == o)
 		t->mro->items[0] = v_null();
@@ -2220,7 +2226,10 @@ static Type *solid_base(Type *t)
  * so class E(OSError, ValueError) is fine, as in CPython. */
 static Type *layout_base(Type *t)
 {
-	t = solid_base(t);
+	while ((t->flags & TF_HEAPTYPE) && !t->nslots)
+		t = t->base;
+	if (t->flags & TF_HEAPTYPE)
+		return t;   /* its slots are its own layout (CPython's extra_ivars) */
 	while (t->base && t->base->basicsize == t->basicsize && t->base->dictoffset == t->dictoffset &&
 	       t->base->dealloc == t->dealloc && t->base->traverse == t->traverse)
 		t = t->base;
@@ -2305,6 +2314,39 @@ void obj_run_finalizer(Obj *o, Value del)
 	err_restore(saved);
 }
 
+/* Does an instance of t hold __slots__ values in itself? */
+static bool has_slot_values(Type *t)
+{
+	for (Type *c = t; c->flags & TF_HEAPTYPE; c = c->base)
+		if (c->nslots)
+			return true;
+	return false;
+}
+
+/* Empty the __slots__ values o holds in itself, the most derived class's
+ * first (CPython's clear_slots order) */
+static void clear_slot_values(Obj *o)
+{
+	for (Type *c = o->type; c->flags & TF_HEAPTYPE; c = c->base) {
+		Value *v = (Value *)((char *)o + c->slots_offset);
+		for (uint32_t i = 0; i < c->nslots; i++)
+			VAL_CLEAR(v[i]);
+	}
+}
+
+/* The collector's clear of an instance: its slots and inline values
+ * (an instance dict is garbage of its own), then the builtin base's part */
+static void subtype_clear(Obj *o)
+{
+	if (o->type->flags & TF_SLOT_VALUES)
+		clear_slot_values(o);
+	if (o->type->flags & TF_INLINE_VALUES)
+		inst_values_drop(o);
+	Type *base = solid_base(o->type);
+	if (base->clear)
+		base->clear(o);
+}
+
 /* Instances of classes: run __del__ if the class has one (the object is
  * alive again while it runs: if __del__ stored it somewhere, it stays),
  * drop the instance dict the class added to the layout, then let the
@@ -2321,8 +2363,12 @@ static void subtype_dealloc(Obj *o)
 		t = o->type;   /* __del__ may have assigned __class__ */
 	}
 	Type *base = solid_base(t);
+	if (t->flags & TF_SLOT_VALUES)
+		clear_slot_values(o);
+	if (t->flags & TF_INLINE_VALUES)
+		inst_values_drop(o);
 	if (class_adds_dict(t, base)) {
-		Dict **dp = obj_dict_ptr(o);
+		Dict **dp = obj_dict_slot(o);
 		Dict *d = *dp;
 		*dp = NULL;
 		/* CPython 3.11 keeps an instance's attributes inline: freeing
@@ -2389,15 +2435,30 @@ static bool slot_allowed(Type *t, Str *name)
 	return false;
 }
 
-/* Instances of classes own a reference to their class and their instance
- * dict; the builtin base lists the rest. */
+static void traverse_slot_values(Obj *o, visitfn visit, void *arg)
+{
+	for (Type *c = o->type; c->flags & TF_HEAPTYPE; c = c->base) {
+		Value *v = (Value *)((char *)o + c->slots_offset);
+		for (uint32_t i = 0; i < c->nslots; i++)
+			if (!IS_NULL(v[i]))
+				visit(v[i], arg);
+	}
+}
+
+/* Instances of classes own a reference to their class, their __slots__
+ * values, their inline values or instance dict; the builtin base lists
+ * the rest. */
 static void subtype_traverse(Obj *o, visitfn visit, void *arg)
 {
 	Type *t = o->type;
 	Type *base = solid_base(t);
 	visit(v_obj(&t->ob), arg);
+	if (t->flags & TF_SLOT_VALUES)
+		traverse_slot_values(o, visit, arg);
+	if (t->flags & TF_INLINE_VALUES)
+		inst_values_traverse(o, visit, arg);
 	if (class_adds_dict(t, base)) {
-		Dict *d = *obj_dict_ptr(o);
+		Dict *d = *obj_dict_slot(o);
 		if (d)
 			visit(v_obj(&d->ob), arg);
 	}
@@ -2454,7 +2515,10 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	t->dict = dict_copy(ns);
 	if (t->dict && !IS_NULL(dict_get_str(t->dict, ID(__del__))))
 		type_finalizers_seen = true;
-	if (member_add_slots(t, ns, solid_base(base)) < 0) {
+	/* slots go in the instances after the base's layout when the builtin
+	 * base is object; under other builtin bases, in the instance dict */
+	uint32_t slots_start = solid_base(base) == &object_type ? (uint32_t)base->basicsize : 0;
+	if (member_add_slots(t, ns, solid_base(base), slots_start) < 0) {
 		obj_decref(&t->ob);
 		return v_null();
 	}
@@ -2473,7 +2537,7 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	t->dealloc = subtype_dealloc;
 	t->traverse = subtype_traverse;
 	t->clear = base->clear;
-	t->basicsize = base->basicsize;
+	t->basicsize = base->basicsize + t->nslots * sizeof(Value);
 	t->dictoffset = base->dictoffset;
 	Type *sb = solid_base(base);
 	/* classes made by a metaclass are allocated as plain types (see
@@ -2512,6 +2576,20 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	obj_decref(&t->ob);
 	if (slots_only(t))
 		t->flags |= TF_SLOTS_ONLY;
+	bool adds_dict = t->dictoffset == (ssize_t)(t->basicsize - sizeof(Dict *)) && t->dictoffset != base->dictoffset;
+	if (sb == &object_type && (t->flags & TF_SLOTS_ONLY) && adds_dict) {
+		/* its slots are in the instance: no dict at all */
+		t->basicsize -= sizeof(Dict *);
+		t->dictoffset = 0;
+	} else if (sb == &object_type && !(t->flags & TF_SLOTS_ONLY)) {
+		if (base->flags & TF_INLINE_VALUES) {
+			t->flags |= TF_INLINE_VALUES;   /* the same header; keys of its own */
+		} else if (adds_dict) {
+			/* the dict this class adds becomes the inline values' header */
+			t->flags |= TF_INLINE_VALUES;
+			t->basicsize += sizeof(InstanceAttrs) - sizeof(Dict *);
+		}
+	}
 	/* inherit everything from base, then fix up the dunder slots */
 	for (int i = 0; i < NB_COUNT; i++) {
 		t->nb[i] = base->nb[i];
@@ -2548,6 +2626,10 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 		dict_set_str(t->dict, ID(__class_getitem__), v_obj(&w->ob));
 		obj_decref(&w->ob);
 	}
+	if (has_slot_values(t))
+		t->flags |= TF_SLOT_VALUES;
+	if (t->flags & (TF_INLINE_VALUES | TF_SLOT_VALUES))
+		t->clear = subtype_clear;   /* the collector breaks cycles through the values */
 	fixup_slots(t);
 	types_modified();
 	heap_types_add(t);
@@ -2610,7 +2692,7 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
  * __dict__ arrangement and the same slots. */
 static int same_layout(Type *a, Type *b)
 {
-	const uint32_t lay = TF_BOXED | TF_DICT_AFTER_DATA | TF_SLOTS_ONLY;
+	const uint32_t lay = TF_BOXED | TF_DICT_AFTER_DATA | TF_SLOTS_ONLY | TF_INLINE_VALUES | TF_SLOT_VALUES;
 	Type *sb = solid_base(a);
 	/* CPython's variable-size instances never change class */
 	if (sb == &int_type || sb == &str_type || sb == &tuple_type || sb == &bytes_type || sb == &type_type)
@@ -2659,6 +2741,9 @@ static int object_set_class(Value v, Value val)
 		err_format(Exc_TypeError, "__class__ assignment: '%s' object layout differs from '%s'", newto->name, oldto->name);
 		return -1;
 	}
+	/* the values are named by the old class's keys */
+	if ((oldto->flags & TF_INLINE_VALUES) && !inst_materialize(v.u.o))
+		return -1;
 	obj_incref(&newto->ob);
 	v.u.o->type = newto;
 	obj_decref(&oldto->ob);

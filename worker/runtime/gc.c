@@ -426,7 +426,7 @@ static void visit_collect(Value v, void *arg)
 		return;
 	/* an instance's own __dict__ stands for its attributes */
 	if (o->type == &dict_type && sc->owner && (sc->owner->type->flags & TF_HEAPTYPE)) {
-		Dict **dp = obj_dict_ptr(sc->owner);
+		Dict **dp = obj_dict_slot(sc->owner);
 		if (dp && *dp == (Dict *)o) {
 			h->refs = GC_VISITED;
 			gc_stack_push(&sc->order, h);   /* reset afterwards, not expanded */

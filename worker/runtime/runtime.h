@@ -550,7 +550,9 @@ void bytes_types_init(void);
 
 /* __slots__ (worker/objects/member.c): a class's member descriptors, and the slot
  * names of a class and its bases (storage keys, or as declared). */
-int member_add_slots(Type *t, Dict *ns, Type *solid);
+int member_add_slots(Type *t, Dict *ns, Type *solid, uint32_t start);
+uint32_t member_slot_offset(Value d, Type *t);
+Value member_slot_value(Value obj, Str *name, Dict **dp);
 bool member_slot_names(Type *t, List *l, bool keys);
 
 /* ---- functions, types, modules ------------------------------------------ */

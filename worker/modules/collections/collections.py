@@ -344,7 +344,9 @@ class Counter(dict):
 # what is added here is moving keys, order-aware equality and the reprs.
 
 class _ODictView:
-    __slots__ = ('_mapping',)
+    # a mixin before a MappingView, whose slot holds _mapping (two bases
+    # with slots of their own would be a lay-out conflict, as in CPython)
+    __slots__ = ()
     _name = ''
 
     def __init__(self, mapping):
