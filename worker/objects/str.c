@@ -117,6 +117,33 @@ Str *str_from_cp(uint32_t cp)
 	return s;
 }
 
+/* The decimal text of v (str(int), repr(int)) without printf: every str()
+ * of a small int goes through here. */
+Str *str_from_int64(int64_t v)
+{
+	char buf[24];
+	char *end = buf + sizeof buf, *q = end;
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	do {
+		*--q = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--q = '-';
+	size_t n = (size_t)(end - q);
+	if (n == 1 && latin1_chars[(unsigned char)*q]) {
+		obj_incref(&latin1_chars[(unsigned char)*q]->ob);
+		return latin1_chars[(unsigned char)*q];
+	}
+	Str *s = str_alloc(n);
+	if (!s)
+		return NULL;
+	memcpy(s->data, q, n);
+	s->len = n;
+	s->ascii = true;
+	return s;
+}
+
 Str *str_printf(const char *fmt, ...)
 {
 	char buf[512];

@@ -442,6 +442,7 @@ Str *str_concat(Str *a, Str *b);
 Value str_repr_value(Str *s);
 Str *str_empty(void);
 Str *str_from_cp(uint32_t cp);
+Str *str_from_int64(int64_t v);                    /* decimal text */
 size_t str_byte_offset(Str *s, size_t idx);
 uint32_t str_char_at(Str *s, size_t idx);
 Value str_getitem(Value s, Value k);
