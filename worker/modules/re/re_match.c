@@ -424,7 +424,7 @@ Value re_scan_iter_new(RePattern *p, Value string, const ReSubject *s, size_t bs
 	it->s = *s;
 	it->s.owner = val_incref(s->owner);
 	it->s.mapped = val_incref(s->mapped);
-	re_iter_init_utf(&it->it, p->code, it->s.mp, bend, bstart, it->s.utf_ok);
+	re_iter_init_utf(&it->it, p->code, it->s.mp, bend, bstart, re_subject_validity(&it->s));
 	it->cur.byte = bstart;
 	it->cur.index = (size_t)pos;
 	it->pos = pos;

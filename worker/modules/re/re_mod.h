@@ -83,6 +83,12 @@ Value re_do_findall(RePattern *p, Value string, Value pos, Value endpos);
 Value re_do_finditer(RePattern *p, Value string, Value pos, Value endpos);
 Value re_do_sub(RePattern *p, Value repl, Value string, Value count, bool subn);
 Value re_do_split(RePattern *p, Value string, Value maxsplit);
+/* What re_iter_init_utf() is told of a subject: 2 all ASCII, 1 valid
+ * UTF-8, 0 not. */
+static inline int re_subject_validity(const ReSubject *s)
+{
+	return s->ascii ? 2 : s->utf_ok ? 1 : 0;
+}
 /* Releases what re_subject_get took. */
 void re_subject_release(ReSubject *s);
 /* Drops the reference kept to the last subject checked for UTF-8. */

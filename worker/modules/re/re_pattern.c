@@ -234,7 +234,7 @@ Value re_do_match(RePattern *p, Value string, Value pos, Value endpos, enum re_m
 	struct core_error err;
 	core_error_clear(&err);
 	/* spare PCRE2 its per-call check of text known to be valid */
-	uint32_t opts = s.utf_ok ? PCRE2_NO_UTF_CHECK : RE_EXEC_INVALID_UTF;
+	uint32_t opts = s.ascii ? RE_EXEC_ASCII : s.utf_ok ? PCRE2_NO_UTF_CHECK : RE_EXEC_INVALID_UTF;
 	int rc = re_exec_opts(p->code, s.mp, bend, bpos, mode, opts, p->spans, &err);
 	if (rc < 0) {
 		r = re_raise(&err, p->pattern);
@@ -285,7 +285,7 @@ Value re_do_findall(RePattern *p, Value string, Value pos, Value endpos)
 	struct re_iter it;
 	struct core_error err;
 	core_error_clear(&err);
-	re_iter_init_utf(&it, p->code, s.mp, bend, bpos, s.utf_ok);
+	re_iter_init_utf(&it, p->code, s.mp, bend, bpos, re_subject_validity(&s));
 	int rc;
 	while ((rc = re_iter_next(&it, sp, &err)) > 0) {
 		Value item;
@@ -465,7 +465,7 @@ Value re_do_sub(RePattern *p, Value repl, Value string, Value count, bool subn)
 	if (cnt < 0)
 		goto finish;
 	struct re_iter it;
-	re_iter_init_utf(&it, p->code, s.mp, s.len, 0, s.utf_ok);
+	re_iter_init_utf(&it, p->code, s.mp, s.len, 0, re_subject_validity(&s));
 	ReCursor cur = {0, 0};
 	int rc;
 	while ((cnt == 0 || n < (size_t)cnt) && (rc = re_iter_next(&it, sp, &err)) != 0) {
@@ -554,7 +554,7 @@ Value re_do_split(RePattern *p, Value string, Value maxsplit)
 		goto fail;
 	if (max >= 0) {
 		struct re_iter it;
-		re_iter_init_utf(&it, p->code, s.mp, s.len, 0, s.utf_ok);
+		re_iter_init_utf(&it, p->code, s.mp, s.len, 0, re_subject_validity(&s));
 		int rc;
 		while ((max == 0 || n < (size_t)max) && (rc = re_iter_next(&it, sp, &err)) != 0) {
 			if (rc < 0) {
