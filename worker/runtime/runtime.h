@@ -450,6 +450,7 @@ int str_compare(Str *a, Str *b);
 Value str_join_list(Str *sep, Value iterable);
 Value str_mod_format(Value fmt, Value args);
 Value str_format_method(Str *fmt, const Value *args, size_t nargs, Tuple *kwnames);
+bool str_format_simple(Value v, Str *spec, Value *out);   /* format() fast path, strformat.c */
 void str_types_init(void);
 uint32_t utf8_decode(const unsigned char *p, size_t *len);
 
