@@ -180,7 +180,7 @@ struct sip {
 
 #define SIP_ROTL(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
 
-static void sip_round(struct sip *st)
+static inline __attribute__((always_inline)) void sip_round(struct sip *st)
 {
 	st->v0 += st->v1; st->v1 = SIP_ROTL(st->v1, 13); st->v1 ^= st->v0; st->v0 = SIP_ROTL(st->v0, 32);
 	st->v2 += st->v3; st->v3 = SIP_ROTL(st->v3, 16); st->v3 ^= st->v2;
@@ -200,7 +200,7 @@ static void sip_init(struct sip *st)
 	st->total = 0;
 }
 
-static void sip_compress(struct sip *st, uint64_t m)
+static inline __attribute__((always_inline)) void sip_compress(struct sip *st, uint64_t m)
 {
 	st->v3 ^= m;
 	sip_round(st);
