@@ -470,8 +470,9 @@ Value str_repr_value(Str *s)
 
 void sb_init(StrBuf *b)
 {
-	b->p = NULL;
-	b->n = b->cap = 0;
+	b->p = b->small;
+	b->n = 0;
+	b->cap = sizeof b->small;
 	b->failed = false;
 }
 
@@ -490,7 +491,14 @@ static bool sb_grow(StrBuf *b, size_t extra)
 	size_t cap = b->cap ? b->cap : 64;
 	while (cap < need + 1)
 		cap *= 2;
-	char *p = mem_realloc(b->p, b->cap, cap);
+	char *p;
+	if (b->p == b->small) {
+		p = mem_alloc(cap);
+		if (p)
+			memcpy(p, b->small, b->n);
+	} else {
+		p = mem_realloc(b->p, b->cap, cap);
+	}
 	if (!p) {
 		b->failed = true;
 		return false;
@@ -573,16 +581,18 @@ Str *sb_finish(StrBuf *b)
 		sb_free(b);
 		return NULL;
 	}
-	Str *s = str_new(b->p ? b->p : "", b->n);
+	Str *s = str_new(b->p, b->n);
 	sb_free(b);
 	return s;
 }
 
 void sb_free(StrBuf *b)
 {
-	mem_free(b->p, b->cap);
-	b->p = NULL;
-	b->n = b->cap = 0;
+	if (b->p != b->small)
+		mem_free(b->p, b->cap);
+	b->p = b->small;
+	b->n = 0;
+	b->cap = sizeof b->small;
 }
 
 /* ---- init -------------------------------------------------------------- */

@@ -454,11 +454,15 @@ bool str_format_simple(Value v, Str *spec, Value *out);   /* format() fast path,
 void str_types_init(void);
 uint32_t utf8_decode(const unsigned char *p, size_t *len);
 
-/* string builder */
+/* string builder: the first bytes go to `small`, inside the builder (most
+ * builders make a short str: no allocation); p points there or to the
+ * heap.  A StrBuf must not be copied by value. */
+#define SB_SMALL 112
 typedef struct StrBuf {
 	char *p;
 	size_t n, cap;
 	bool failed;
+	char small[SB_SMALL];
 } StrBuf;
 void sb_init(StrBuf *b);
 void sb_add(StrBuf *b, const char *s, size_t n);
