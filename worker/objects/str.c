@@ -92,6 +92,21 @@ Str *str_new(const char *p, size_t nbytes)
 	return s;
 }
 
+/* str_new() of bytes the caller knows are ASCII (a piece of an ASCII
+ * str): no scan for the length. */
+Str *str_new_ascii(const char *p, size_t nbytes)
+{
+	if (nbytes <= 1)
+		return str_new(p, nbytes);
+	Str *s = str_alloc(nbytes);
+	if (!s)
+		return NULL;
+	mem_copy(s->data, p, nbytes);
+	s->len = nbytes;
+	s->ascii = true;
+	return s;
+}
+
 Str *str_cstr(const char *p) { return str_new(p, strlen(p)); }
 
 Str *str_empty(void)

@@ -428,6 +428,7 @@ const char *binop_symbol(int op);
 /* ---- str (str.c) -------------------------------------------------------- */
 Str *str_new(const char *s, size_t nbytes);        /* valid UTF-8/WTF-8 */
 Str *str_alloc(size_t nbytes);                     /* caller fills, then str_finish */
+Str *str_new_ascii(const char *s, size_t nbytes);  /* bytes known to be ASCII */
 void str_finish(Str *s);
 Str *str_cstr(const char *s);
 Str *str_intern(const char *s);

@@ -105,6 +105,8 @@ Value re_scan_iter_new(RePattern *p, Value string, const ReSubject *s, size_t bs
 		       size_t bend, ssize_t pos, ssize_t endpos);
 /* subject[a..b) as a str or bytes (new ref). */
 Value re_slice(bool is_str, const char *subj, size_t a, size_t b);
+/* re_slice() of a subject known to be ASCII when `ascii` (no length scan). */
+Value re_slice_of(bool is_str, bool ascii, const char *subj, size_t a, size_t b);
 /* Expands a parsed template for a match's spans into a str or bytes. */
 Value re_expand(RePattern *p, const struct re_template *tpl, const char *subj,
 		const size_t *spans);

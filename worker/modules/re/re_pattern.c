@@ -290,16 +290,16 @@ Value re_do_findall(RePattern *p, Value string, Value pos, Value endpos)
 	while ((rc = re_iter_next(&it, sp, &err)) > 0) {
 		Value item;
 		if (p->groups == 0) {
-			item = re_slice(p->is_str, s.p, sp[0], sp[1]);
+			item = re_slice_of(p->is_str, s.ascii, s.p, sp[0], sp[1]);
 		} else if (p->groups == 1) {
-			item = sp[2] == RE_UNSET ? empty_of(p->is_str) : re_slice(p->is_str, s.p, sp[2], sp[3]);
+			item = sp[2] == RE_UNSET ? empty_of(p->is_str) : re_slice_of(p->is_str, s.ascii, s.p, sp[2], sp[3]);
 		} else {
 			Tuple *t = tuple_new((size_t)p->groups);
 			if (!t)
 				goto fail;
 			for (size_t g = 1; g <= (size_t)p->groups; g++) {
 				Value v = sp[2 * g] == RE_UNSET ? empty_of(p->is_str)
-						: re_slice(p->is_str, s.p, sp[2 * g], sp[2 * g + 1]);
+						: re_slice_of(p->is_str, s.ascii, s.p, sp[2 * g], sp[2 * g + 1]);
 				if (IS_NULL(v)) {
 					for (size_t j = g; j <= (size_t)p->groups; j++)
 						t->items[j - 1] = v_none();
@@ -561,11 +561,11 @@ Value re_do_split(RePattern *p, Value string, Value maxsplit)
 				re_raise(&err, p->pattern);
 				goto fail;
 			}
-			if (!list_append_steal(l, re_slice(p->is_str, s.p, last, sp[0])))
+			if (!list_append_steal(l, re_slice_of(p->is_str, s.ascii, s.p, last, sp[0])))
 				goto fail;
 			for (size_t g = 1; g <= (size_t)p->groups; g++) {
 				Value v = sp[2 * g] == RE_UNSET ? v_none()
-						: re_slice(p->is_str, s.p, sp[2 * g], sp[2 * g + 1]);
+						: re_slice_of(p->is_str, s.ascii, s.p, sp[2 * g], sp[2 * g + 1]);
 				if (IS_NULL(v) || !list_append_steal(l, v))
 					goto fail;
 			}
@@ -573,7 +573,7 @@ Value re_do_split(RePattern *p, Value string, Value maxsplit)
 			n++;
 		}
 	}
-	if (!list_append_steal(l, re_slice(p->is_str, s.p, last, s.len)))
+	if (!list_append_steal(l, re_slice_of(p->is_str, s.ascii, s.p, last, s.len)))
 		goto fail;
 	spans_free(p, sp);
 	re_subject_release(&s);
