@@ -303,7 +303,35 @@ static Value case_method(Value self, size_t nargs, Tuple *kw, const char *name, 
 }
 
 #define CASE_M(name) static Value m_##name(Value self, const Value *args, size_t nargs, Tuple *kw) { return case_method(self, nargs, kw, #name, text_##name); }
-CASE_M(upper) CASE_M(lower) CASE_M(casefold) CASE_M(title) CASE_M(capitalize) CASE_M(swapcase)
+CASE_M(title) CASE_M(capitalize) CASE_M(swapcase)
+
+/* upper(), lower() and casefold() of an ASCII str stay ASCII, byte for
+ * byte: made straight into the result. */
+static Value ascii_case(Value self, size_t nargs, Tuple *kw, const char *name, casefn fn, bool up)
+{
+	SSELF;
+	if (!s->ascii || s->nbytes < 2)
+		return case_method(self, nargs, kw, name, fn);
+	if (!args_check(name, nargs, kw, 0, 0))
+		return v_null();
+	Str *r = str_alloc(s->nbytes);
+	if (!r)
+		return v_null();
+	const unsigned char *src = (const unsigned char *)s->data;
+	for (size_t i = 0; i < s->nbytes; i++) {
+		unsigned char c = src[i];
+		if (up ? (c >= 'a' && c <= 'z') : (c >= 'A' && c <= 'Z'))
+			c ^= 0x20;
+		r->data[i] = (char)c;
+	}
+	r->len = s->nbytes;
+	r->ascii = true;
+	return str_value(r);
+}
+
+static Value m_upper(Value self, const Value *args, size_t nargs, Tuple *kw) { return ascii_case(self, nargs, kw, "upper", text_upper, true); }
+static Value m_lower(Value self, const Value *args, size_t nargs, Tuple *kw) { return ascii_case(self, nargs, kw, "lower", text_lower, false); }
+static Value m_casefold(Value self, const Value *args, size_t nargs, Tuple *kw) { return ascii_case(self, nargs, kw, "casefold", text_casefold, false); }
 
 typedef bool (*predfn)(const char *, size_t);
 #define PRED_M(name) static Value m_##name(Value self, const Value *args, size_t nargs, Tuple *kw) \
