@@ -251,8 +251,14 @@ static void sip_bytes(struct sip *st, const unsigned char *p, size_t n)
 		sip_compress(st, m);
 		st->total += 8;
 	}
-	while (n--)
-		sip_byte(st, *p++);
+	if (n) {	/* the tail (fill is 0 here): one partial word */
+		uint64_t m = 0;
+		for (size_t i = 0; i < n; i++)
+			m |= (uint64_t)p[i] << (8 * i);
+		st->word = m;
+		st->fill = (unsigned)n;
+		st->total += n;
+	}
 }
 
 static int64_t sip_finish(struct sip *st)
