@@ -530,6 +530,7 @@ Value dict_get(Dict *d, Value key);       /* borrowed, NULL: absent or error (ch
 Value dict_get_str(Dict *d, Str *key);    /* borrowed, NULL absent; never errors */
 Str *dict_find_str_bytes(Dict *d, const char *p, size_t n, int64_t hash); /* borrowed key or NULL */
 int dict_set(Dict *d, Value key, Value v);   /* increfs both; -1 error */
+int dict_count_one(Dict *d, Value key);        /* d[key] += 1 for a small int count: 0, 1 (not an int), -1 */
 int dict_set_str(Dict *d, Str *key, Value v);
 int dict_del(Dict *d, Value key);         /* 0 ok, 1 missing (no exc), -1 error */
 bool dict_next(Dict *d, size_t *pos, Value *k, Value *v);  /* borrowed */

@@ -929,6 +929,12 @@ static Value fn_count_elements(Value self, const Value *args, size_t nargs, Tupl
 	while (ok && !IS_NULL(x = obj_next(it))) {
 		Value cur;
 		if (fast) {
+			int r = dict_count_one(AS_DICT(m), x);
+			if (r <= 0) {
+				ok = r == 0;
+				val_decref(x);
+				continue;
+			}
 			cur = dict_get(AS_DICT(m), x);
 			if (IS_NULL(cur) && err_occurred())
 				cur = v_null();
