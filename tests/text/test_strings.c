@@ -390,12 +390,47 @@ START_TEST(test_cases_file)
 }
 END_TEST
 
+/* text_find against a plain scan on haystacks over a two-letter alphabet
+ * (many false starts: the memchr/memcmp scan and its hand-over to memmem
+ * for needles up to 16 bytes, memmem beyond), every needle length to 20. */
+static ssize_t naive_find(const char *h, size_t hlen, const char *n, size_t nlen)
+{
+	for (size_t i = 0; i + nlen <= hlen; i++)
+		if (memcmp(h + i, n, nlen) == 0)
+			return (ssize_t)i;
+	return -1;
+}
+
+START_TEST(test_find_false_starts)
+{
+	char h[4096], n[24];
+	unsigned seed = 12345;
+	size_t checked = 0;
+	for (int round = 0; round < 400; round++) {
+		size_t hlen = (size_t)(round * 37) % sizeof h;
+		size_t nlen = 1 + (size_t)round % 20;
+		for (size_t i = 0; i < hlen; i++) {
+			seed = seed * 1103515245u + 12345u;
+			h[i] = (seed >> 16) % 16 ? 'a' : 'b';   /* mostly 'a' */
+		}
+		for (size_t i = 0; i < nlen; i++)
+			n[i] = i + 1 == nlen ? 'b' : 'a';        /* a...ab */
+		ck_assert_int_eq(text_find(h, hlen, n, nlen), naive_find(h, hlen, n, nlen));
+		n[nlen - 1] = 'c';                           /* never there */
+		ck_assert_int_eq(text_find(h, hlen, n, nlen), -1);
+		checked += 2;
+	}
+	ck_assert_uint_eq(checked, 800);
+}
+END_TEST
+
 Suite *strings_suite(void)
 {
 	Suite *s = suite_create("strings");
 	TCase *tc = tcase_create("cases");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_cases_file);
+	tcase_add_test(tc, test_find_false_starts);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -714,6 +714,9 @@ Value obj_format(Value v, Value spec)
 		if (v.tag == V_INT || v.tag == V_FLOAT || val_isinstance(v, &type_type))
 			return obj_str(v);  /* a class: int.__format__ would be unbound */
 	}
+	Value simple;
+	if (IS_STR(spec) && str_format_simple(v, AS_STR(spec), &simple))
+		return simple;
 	Value f = obj_getattr(v, ID(__format__));
 	if (IS_NULL(f))
 		return f;

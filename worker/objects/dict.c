@@ -353,6 +353,7 @@ typedef struct DictIter {
 	size_t pos;
 	size_t used;
 	int kind;   /* 0 keys, 1 values, 2 items */
+	Tuple *last;	/* items: the last pair made, reused when nobody else holds it */
 } DictIter;
 
 static Value view_new(Type *t, Value d)
@@ -382,13 +383,41 @@ static Value diter_new(Value d, int kind)
 	it->dict = val_incref(d);
 	it->kind = kind;
 	it->used = AS_DICT(d)->used;
+	it->last = NULL;
 	return v_obj(&it->ob);
 }
 
 static void diter_dealloc(Obj *o)
 {
-	val_decref(((DictIter *)o)->dict);
+	DictIter *it = (DictIter *)o;
+	val_decref(it->dict);
+	obj_xdecref(it->last ? &it->last->ob : NULL);
 	obj_free(o);
+}
+
+/* The (key, value) pair for an items iterator: `for k, v in d.items()`
+ * unpacks each pair and drops it, so the pair made last is free again
+ * (only the iterator holds it) and takes the new key and value, as
+ * CPython's dictiter does. */
+static Value items_pair(DictIter *it, Value k, Value x)
+{
+	Tuple *t = it->last;
+	if (t && t->ob.refcnt == 1) {
+		Value ok = t->items[0], ox = t->items[1];
+		t->items[0] = val_incref(k);
+		t->items[1] = val_incref(x);
+		val_decref(ok);
+		val_decref(ox);
+		obj_incref(&t->ob);
+		return v_obj(&t->ob);
+	}
+	t = tuple_pack2(k, x);
+	if (!t)
+		return v_null();
+	obj_xdecref(it->last ? &it->last->ob : NULL);
+	obj_incref(&t->ob);
+	it->last = t;
+	return v_obj(&t->ob);
 }
 
 static Value diter_next(Value v)
@@ -410,7 +439,7 @@ static Value diter_next(Value v)
 		return val_incref(k);
 	if (it->kind == 1)
 		return val_incref(x);
-	return v_obj(&tuple_pack2(k, x)->ob);
+	return items_pair(it, k, x);
 }
 
 static Value self_iter(Value v) { return val_incref(v); }

@@ -402,6 +402,30 @@ static int insert(Dict *d, Value key, int64_t h, Value v)
 	return 0;
 }
 
+/* d[key] += 1 for a count: one lookup.  A small int value is incremented
+ * in place, a missing key is added with 1; 0 when done, 1 when the value
+ * is something else (the caller does the general get/add/set), -1 on
+ * error. */
+int dict_count_one(Dict *d, Value key)
+{
+	int64_t h;
+	if (!hash_key(key, &h))
+		return -1;
+	size_t slot;
+	ssize_t ix = lookup(d, key, h, &slot);
+	if (ix == -2)
+		return -1;
+	if (ix >= 0) {
+		DictEntry *e = &d->entries[ix];
+		if (e->value.tag != V_INT || e->value.u.i == INT64_MAX)
+			return 1;
+		e->value.u.i++;
+		d->version = dict_version_counter++;
+		return 0;
+	}
+	return insert(d, key, h, v_int(1));
+}
+
 int dict_set(Dict *d, Value key, Value v)
 {
 	int64_t h;

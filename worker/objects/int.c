@@ -195,9 +195,7 @@ Value int_repr(Value v)
 	if (v.tag == V_BOOL)
 		return str_value(str_cstr(v.u.i ? "True" : "False"));
 	if (v.tag == V_INT) {
-		char buf[24];
-		int n = snprintf(buf, sizeof buf, "%lld", (long long)v.u.i);
-		return str_value(str_new(buf, (size_t)n));
+		return str_value(str_from_int64(v.u.i));
 	}
 	struct text_buf b = TEXT_BUF_INIT;
 	struct num_error e = NUM_ERROR_INIT;

@@ -92,6 +92,21 @@ Str *str_new(const char *p, size_t nbytes)
 	return s;
 }
 
+/* str_new() of bytes the caller knows are ASCII (a piece of an ASCII
+ * str): no scan for the length. */
+Str *str_new_ascii(const char *p, size_t nbytes)
+{
+	if (nbytes <= 1)
+		return str_new(p, nbytes);
+	Str *s = str_alloc(nbytes);
+	if (!s)
+		return NULL;
+	mem_copy(s->data, p, nbytes);
+	s->len = nbytes;
+	s->ascii = true;
+	return s;
+}
+
 Str *str_cstr(const char *p) { return str_new(p, strlen(p)); }
 
 Str *str_empty(void)
@@ -114,6 +129,33 @@ Str *str_from_cp(uint32_t cp)
 	mem_copy(s->data, buf, n);
 	s->len = 1;
 	s->ascii = cp < 0x80;
+	return s;
+}
+
+/* The decimal text of v (str(int), repr(int)) without printf: every str()
+ * of a small int goes through here. */
+Str *str_from_int64(int64_t v)
+{
+	char buf[24];
+	char *end = buf + sizeof buf, *q = end;
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	do {
+		*--q = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--q = '-';
+	size_t n = (size_t)(end - q);
+	if (n == 1 && latin1_chars[(unsigned char)*q]) {
+		obj_incref(&latin1_chars[(unsigned char)*q]->ob);
+		return latin1_chars[(unsigned char)*q];
+	}
+	Str *s = str_alloc(n);
+	if (!s)
+		return NULL;
+	memcpy(s->data, q, n);
+	s->len = n;
+	s->ascii = true;
 	return s;
 }
 
@@ -153,7 +195,7 @@ struct sip {
 
 #define SIP_ROTL(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
 
-static void sip_round(struct sip *st)
+static inline __attribute__((always_inline)) void sip_round(struct sip *st)
 {
 	st->v0 += st->v1; st->v1 = SIP_ROTL(st->v1, 13); st->v1 ^= st->v0; st->v0 = SIP_ROTL(st->v0, 32);
 	st->v2 += st->v3; st->v3 = SIP_ROTL(st->v3, 16); st->v3 ^= st->v2;
@@ -173,7 +215,7 @@ static void sip_init(struct sip *st)
 	st->total = 0;
 }
 
-static void sip_compress(struct sip *st, uint64_t m)
+static inline __attribute__((always_inline)) void sip_compress(struct sip *st, uint64_t m)
 {
 	st->v3 ^= m;
 	sip_round(st);
@@ -209,8 +251,14 @@ static void sip_bytes(struct sip *st, const unsigned char *p, size_t n)
 		sip_compress(st, m);
 		st->total += 8;
 	}
-	while (n--)
-		sip_byte(st, *p++);
+	if (n) {	/* the tail (fill is 0 here): one partial word */
+		uint64_t m = 0;
+		for (size_t i = 0; i < n; i++)
+			m |= (uint64_t)p[i] << (8 * i);
+		st->word = m;
+		st->fill = (unsigned)n;
+		st->total += n;
+	}
 }
 
 static int64_t sip_finish(struct sip *st)
@@ -406,8 +454,9 @@ Value str_repr_value(Str *s)
 
 void sb_init(StrBuf *b)
 {
-	b->p = NULL;
-	b->n = b->cap = 0;
+	b->p = b->small;
+	b->n = 0;
+	b->cap = sizeof b->small;
 	b->failed = false;
 }
 
@@ -426,7 +475,14 @@ static bool sb_grow(StrBuf *b, size_t extra)
 	size_t cap = b->cap ? b->cap : 64;
 	while (cap < need + 1)
 		cap *= 2;
-	char *p = mem_realloc(b->p, b->cap, cap);
+	char *p;
+	if (b->p == b->small) {
+		p = mem_alloc(cap);
+		if (p)
+			memcpy(p, b->small, b->n);
+	} else {
+		p = mem_realloc(b->p, b->cap, cap);
+	}
 	if (!p) {
 		b->failed = true;
 		return false;
@@ -509,16 +565,18 @@ Str *sb_finish(StrBuf *b)
 		sb_free(b);
 		return NULL;
 	}
-	Str *s = str_new(b->p ? b->p : "", b->n);
+	Str *s = str_new(b->p, b->n);
 	sb_free(b);
 	return s;
 }
 
 void sb_free(StrBuf *b)
 {
-	mem_free(b->p, b->cap);
-	b->p = NULL;
-	b->n = b->cap = 0;
+	if (b->p != b->small)
+		mem_free(b->p, b->cap);
+	b->p = b->small;
+	b->n = 0;
+	b->cap = sizeof b->small;
 }
 
 /* ---- init -------------------------------------------------------------- */

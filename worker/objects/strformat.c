@@ -572,3 +572,90 @@ Value str_format_with_map(Str *fmt, Value map)
 	FmtCtx c = {NULL, 0, NULL, map, -1, false, 0};
 	return format_string(&c, fmt->data, fmt->nbytes);
 }
+
+/* format(v, spec) for the specs f-strings use most, without a __format__
+ * call: a small int (not a bool) or an exact str, spec
+ * [[fill]align][width][d|s] with an ASCII fill and no '0' flag, sign,
+ * '#', grouping or precision.  False when v or spec is anything else (the
+ * caller takes the general path); true with *out the result (V_NULL on
+ * MemoryError). */
+bool str_format_simple(Value v, Str *spec, Value *out)
+{
+	bool is_int = v.tag == V_INT;
+	if (!is_int && !(v.tag == V_OBJ && v.u.o->type == &str_type))
+		return false;
+	const char *p = spec->data;
+	size_t n = spec->nbytes, i = 0;
+	char fill = ' ', align = is_int ? '>' : '<';
+	if (n >= 2 && strchr("<>^=", p[1]) && (unsigned char)p[0] < 0x80) {
+		fill = p[0];
+		align = p[1];
+		i = 2;
+	} else if (n >= 1 && strchr("<>^=", p[0])) {
+		align = p[0];
+		i = 1;
+	}
+	if (align == '=' && !is_int)
+		return false;
+	if (i < n && p[i] == '0')
+		return false;
+	size_t width = 0;
+	for (; i < n && p[i] >= '0' && p[i] <= '9'; i++) {
+		width = width * 10 + (size_t)(p[i] - '0');
+		if (width > 4096)
+			return false;
+	}
+	if (i < n && p[i] == (is_int ? 'd' : 's'))
+		i++;
+	if (i != n)
+		return false;
+	char digits[24];
+	const char *text;
+	size_t nbytes, len;
+	size_t sign = 0;
+	if (is_int) {
+		char *end = digits + sizeof digits, *q = end;
+		uint64_t u = v.u.i < 0 ? -(uint64_t)v.u.i : (uint64_t)v.u.i;
+		do {
+			*--q = (char)('0' + u % 10);
+			u /= 10;
+		} while (u);
+		if (v.u.i < 0) {
+			*--q = '-';
+			sign = 1;
+		}
+		text = q;
+		nbytes = len = (size_t)(end - q);
+	} else {
+		Str *s = AS_STR(v);
+		if (width <= s->len) {
+			*out = val_incref(v);
+			return true;
+		}
+		text = s->data;
+		nbytes = s->nbytes;
+		len = s->len;
+	}
+	size_t pad = width > len ? width - len : 0;
+	size_t left = align == '<' ? 0 : align == '^' ? pad / 2 : pad;
+	size_t right = pad - left;
+	Str *r = str_alloc(nbytes + pad);
+	if (!r) {
+		*out = v_null();
+		return true;
+	}
+	char *d = r->data;
+	if (align == '=') {   /* the padding between the sign and the digits */
+		memcpy(d, text, sign);
+		memset(d + sign, fill, pad);
+		memcpy(d + sign + pad, text + sign, nbytes - sign);
+	} else {
+		memset(d, fill, left);
+		memcpy(d + left, text, nbytes);
+		memset(d + left + nbytes, fill, right);
+	}
+	r->len = len + pad;
+	r->ascii = is_int || AS_STR(v)->ascii;
+	*out = str_value(r);
+	return true;
+}

@@ -303,7 +303,35 @@ static Value case_method(Value self, size_t nargs, Tuple *kw, const char *name, 
 }
 
 #define CASE_M(name) static Value m_##name(Value self, const Value *args, size_t nargs, Tuple *kw) { return case_method(self, nargs, kw, #name, text_##name); }
-CASE_M(upper) CASE_M(lower) CASE_M(casefold) CASE_M(title) CASE_M(capitalize) CASE_M(swapcase)
+CASE_M(title) CASE_M(capitalize) CASE_M(swapcase)
+
+/* upper(), lower() and casefold() of an ASCII str stay ASCII, byte for
+ * byte: made straight into the result. */
+static Value ascii_case(Value self, size_t nargs, Tuple *kw, const char *name, casefn fn, bool up)
+{
+	SSELF;
+	if (!s->ascii || s->nbytes < 2)
+		return case_method(self, nargs, kw, name, fn);
+	if (!args_check(name, nargs, kw, 0, 0))
+		return v_null();
+	Str *r = str_alloc(s->nbytes);
+	if (!r)
+		return v_null();
+	const unsigned char *src = (const unsigned char *)s->data;
+	for (size_t i = 0; i < s->nbytes; i++) {
+		unsigned char c = src[i];
+		if (up ? (c >= 'a' && c <= 'z') : (c >= 'A' && c <= 'Z'))
+			c ^= 0x20;
+		r->data[i] = (char)c;
+	}
+	r->len = s->nbytes;
+	r->ascii = true;
+	return str_value(r);
+}
+
+static Value m_upper(Value self, const Value *args, size_t nargs, Tuple *kw) { return ascii_case(self, nargs, kw, "upper", text_upper, true); }
+static Value m_lower(Value self, const Value *args, size_t nargs, Tuple *kw) { return ascii_case(self, nargs, kw, "lower", text_lower, false); }
+static Value m_casefold(Value self, const Value *args, size_t nargs, Tuple *kw) { return ascii_case(self, nargs, kw, "casefold", text_casefold, false); }
 
 typedef bool (*predfn)(const char *, size_t);
 #define PRED_M(name) static Value m_##name(Value self, const Value *args, size_t nargs, Tuple *kw) \
@@ -315,12 +343,13 @@ PRED_M(isidentifier) PRED_M(isprintable)
 typedef struct SplitCtx {
 	List *l;
 	const char *base;
+	bool ascii;	/* the str split is ASCII: so is every piece */
 } SplitCtx;
 
 static int split_cb(void *ctx, size_t start, size_t len)
 {
 	SplitCtx *c = ctx;
-	Str *p = str_new(c->base + start, len);
+	Str *p = c->ascii ? str_new_ascii(c->base + start, len) : str_new(c->base + start, len);
 	if (!p)
 		return -1;
 	return list_append_steal(c->l, str_value(p)) ? 0 : -1;
@@ -337,7 +366,7 @@ static Value do_split(Value self, const Value *args, size_t nargs, Tuple *kw, bo
 	if (!IS_NULL(a[1]) && !val_as_ssize(a[1], &maxsplit))
 		return v_null();
 	List *l = list_new(0);
-	SplitCtx c = {l, s->data};
+	SplitCtx c = {l, s->data, s->ascii};
 	int rc;
 	if (IS_NULL(a[0]) || IS_NONE(a[0])) {
 		rc = right ? text_rsplit_ws(s->data, s->nbytes, maxsplit, split_cb, &c)
@@ -389,7 +418,7 @@ static Value m_splitlines(Value self, const Value *args, size_t nargs, Tuple *kw
 	SSELF;
 	bool keep = !IS_NULL(a[0]) && obj_truth(a[0]) > 0;
 	List *l = list_new(0);
-	SplitCtx c = {l, s->data};
+	SplitCtx c = {l, s->data, s->ascii};
 	if (text_splitlines(s->data, s->nbytes, keep, split_cb, &c) != 0) {
 		obj_decref(&l->ob);
 		return v_null();
@@ -404,31 +433,48 @@ static Value m_join(Value self, const Value *args, size_t nargs, Tuple *kw)
 	return str_join_list(AS_STR(self), args[0]);
 }
 
+/* The items of an exact list or tuple are read in place (nothing below
+ * runs Python code, so the sequence cannot change under the join); any
+ * other iterable is made a list first. */
 Value str_join_list(Str *sep, Value iterable)
 {
-	Value seq = seq_to_list(iterable);
-	if (IS_NULL(seq))
-		return seq;
-	List *l = AS_LIST(seq);
+	const Value *items;
+	size_t n;
+	Value seq;
+	if (obj_is(iterable, &list_type)) {
+		seq = val_incref(iterable);
+		items = AS_LIST(seq)->items;
+		n = AS_LIST(seq)->n;
+	} else if (obj_is(iterable, &tuple_type)) {
+		seq = val_incref(iterable);
+		items = AS_TUPLE(seq)->items;
+		n = AS_TUPLE(seq)->n;
+	} else {
+		seq = seq_to_list(iterable);
+		if (IS_NULL(seq))
+			return seq;
+		items = AS_LIST(seq)->items;
+		n = AS_LIST(seq)->n;
+	}
 	size_t total = 0, len = 0;
 	bool ascii = sep->ascii;
-	for (size_t i = 0; i < l->n; i++) {
-		if (!IS_STR(l->items[i])) {
-			err_format(Exc_TypeError, "sequence item %zu: expected str instance, %s found", i, type_name_of(l->items[i]));
+	for (size_t i = 0; i < n; i++) {
+		if (!IS_STR(items[i])) {
+			err_format(Exc_TypeError, "sequence item %zu: expected str instance, %s found", i, type_name_of(items[i]));
 			val_decref(seq);
 			return v_null();
 		}
-		Str *p = AS_STR(l->items[i]);
+		Str *p = AS_STR(items[i]);
 		total += p->nbytes;
 		len += p->len;
 		ascii = ascii && p->ascii;
 	}
-	if (l->n > 1) {
-		total += sep->nbytes * (l->n - 1);
-		len += sep->len * (l->n - 1);
+	if (n > 1) {
+		total += sep->nbytes * (n - 1);
+		len += sep->len * (n - 1);
 	}
-	if (l->n == 1 && obj_is(l->items[0], &str_type)) {
-		Value r = val_incref(l->items[0]);
+	if (n == 1 && obj_is(items[0], &str_type)) {
+		Value r = val_incref(items[0]);
 		val_decref(seq);
 		return r;
 	}
@@ -444,12 +490,12 @@ Value str_join_list(Str *sep, Value iterable)
 		return v_null();
 	}
 	size_t off = 0;
-	for (size_t i = 0; i < l->n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		if (i && sep->nbytes) {
 			mem_copy(r->data + off, sep->data, sep->nbytes);
 			off += sep->nbytes;
 		}
-		Str *p = AS_STR(l->items[i]);
+		Str *p = AS_STR(items[i]);
 		mem_copy(r->data + off, p->data, p->nbytes);
 		off += p->nbytes;
 	}

@@ -428,6 +428,7 @@ const char *binop_symbol(int op);
 /* ---- str (str.c) -------------------------------------------------------- */
 Str *str_new(const char *s, size_t nbytes);        /* valid UTF-8/WTF-8 */
 Str *str_alloc(size_t nbytes);                     /* caller fills, then str_finish */
+Str *str_new_ascii(const char *s, size_t nbytes);  /* bytes known to be ASCII */
 void str_finish(Str *s);
 Str *str_cstr(const char *s);
 /* interning (str_intern.c) */
@@ -445,6 +446,7 @@ Str *str_concat(Str *a, Str *b);
 Value str_repr_value(Str *s);
 Str *str_empty(void);
 Str *str_from_cp(uint32_t cp);
+Str *str_from_int64(int64_t v);                    /* decimal text */
 size_t str_byte_offset(Str *s, size_t idx);
 uint32_t str_char_at(Str *s, size_t idx);
 Value str_getitem(Value s, Value k);
@@ -452,14 +454,19 @@ int str_compare(Str *a, Str *b);
 Value str_join_list(Str *sep, Value iterable);
 Value str_mod_format(Value fmt, Value args);
 Value str_format_method(Str *fmt, const Value *args, size_t nargs, Tuple *kwnames);
+bool str_format_simple(Value v, Str *spec, Value *out);   /* format() fast path, strformat.c */
 void str_types_init(void);
 uint32_t utf8_decode(const unsigned char *p, size_t *len);
 
-/* string builder */
+/* string builder: the first bytes go to `small`, inside the builder (most
+ * builders make a short str: no allocation); p points there or to the
+ * heap.  A StrBuf must not be copied by value. */
+#define SB_SMALL 112
 typedef struct StrBuf {
 	char *p;
 	size_t n, cap;
 	bool failed;
+	char small[SB_SMALL];
 } StrBuf;
 void sb_init(StrBuf *b);
 void sb_add(StrBuf *b, const char *s, size_t n);
@@ -526,6 +533,7 @@ Value dict_get(Dict *d, Value key);       /* borrowed, NULL: absent or error (ch
 Value dict_get_str(Dict *d, Str *key);    /* borrowed, NULL absent; never errors */
 Str *dict_find_str_bytes(Dict *d, const char *p, size_t n, int64_t hash); /* borrowed key or NULL */
 int dict_set(Dict *d, Value key, Value v);   /* increfs both; -1 error */
+int dict_count_one(Dict *d, Value key);        /* d[key] += 1 for a small int count: 0, 1 (not an int), -1 */
 int dict_set_str(Dict *d, Str *key, Value v);
 int dict_del(Dict *d, Value key);         /* 0 ok, 1 missing (no exc), -1 error */
 bool dict_next(Dict *d, size_t *pos, Value *k, Value *v);  /* borrowed */

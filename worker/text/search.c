@@ -20,6 +20,32 @@ ssize_t text_rfind_byte(const char *h, size_t hlen, unsigned char c)
 	return p ? (ssize_t)(p - h) : -1;
 }
 
+/* A short needle: memchr for its first byte, memcmp for the rest (memmem's
+ * set-up costs more than the whole search when matches are close, as in a
+ * replace() of a frequent word).  Too many false starts for the bytes
+ * scanned (a haystack full of the first byte) hand the rest to memmem,
+ * whose two-way search stays linear. */
+#define SHORT_NEEDLE 16
+
+static ssize_t find_short(const char *h, size_t hlen, const char *n, size_t nlen)
+{
+	size_t i = 0, last = hlen - nlen, false_starts = 0;
+	while (i <= last) {
+		const char *p = memchr(h + i, (unsigned char)n[0], last + 1 - i);
+		if (!p)
+			return -1;
+		size_t at = (size_t)(p - h);
+		if (memcmp(p + 1, n + 1, nlen - 1) == 0)
+			return (ssize_t)at;
+		i = at + 1;
+		if (++false_starts > 32 && false_starts * 8 > i) {
+			const char *q = memmem(h + i, hlen - i, n, nlen);
+			return q ? (ssize_t)(q - h) : -1;
+		}
+	}
+	return -1;
+}
+
 ssize_t text_find(const char *h, size_t hlen, const char *n, size_t nlen)
 {
 	if (nlen == 0)
@@ -28,6 +54,8 @@ ssize_t text_find(const char *h, size_t hlen, const char *n, size_t nlen)
 		return -1;
 	if (nlen == 1)
 		return text_find_byte(h, hlen, (unsigned char)n[0]);
+	if (nlen <= SHORT_NEEDLE)
+		return find_short(h, hlen, n, nlen);
 	const char *p = memmem(h, hlen, n, nlen);
 	return p ? (ssize_t)(p - h) : -1;
 }

@@ -179,6 +179,15 @@ static size_t bytes_linebreak_at(const char *s, size_t len, size_t pos)
 
 typedef size_t (*linebreak_fn)(const char *s, size_t len, size_t pos);
 
+/* The bytes a str line break can start with: \n \v \f \r, \x1c-\x1e,
+ * and the lead bytes of U+0085 (C2) and U+2028/U+2029 (E2).  Every other
+ * byte (ASCII, a continuation byte, another lead byte) is skipped without
+ * decoding. */
+static const bool str_break_start[256] = {
+	['\n'] = true, ['\v'] = true, ['\f'] = true, ['\r'] = true,
+	[0x1c] = true, [0x1d] = true, [0x1e] = true, [0xC2] = true, [0xE2] = true,
+};
+
 static int splitlines(const char *s, size_t len, bool keepends, linebreak_fn lb, bool utf8,
 		      text_span_fn fn, void *ctx)
 {
@@ -186,8 +195,15 @@ static int splitlines(const char *s, size_t len, bool keepends, linebreak_fn lb,
 	int st;
 	while (i < len) {
 		size_t brk = 0;
-		while (i < len && (brk = lb(s, len, i)) == 0)
+		while (i < len) {
+			if (utf8 && !str_break_start[(unsigned char)s[i]]) {
+				i++;
+				continue;
+			}
+			if ((brk = lb(s, len, i)) != 0)
+				break;
 			i += utf8 ? text_utf8_seq_len((unsigned char)s[i]) : 1;
+		}
 		size_t eol = i;
 		if (i < len) {
 			i += brk;

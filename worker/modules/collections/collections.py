@@ -141,6 +141,11 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
 
 # ---- Counter -------------------------------------------------------------------
 
+_Mapping = _abc.Mapping
+_abc_epoch = _abc._abc_epoch
+_PLAIN_ITERABLES = frozenset((list, tuple, str))
+
+
 class Counter(dict):
     def __init__(self, iterable=None, /, **kwds):
         super().__init__()
@@ -168,7 +173,14 @@ class Counter(dict):
 
     def update(self, iterable=None, /, **kwds):
         if iterable is not None:
-            if isinstance(iterable, _abc.Mapping):
+            # a list, tuple or str that Mapping's own cache already answers
+            # "no" for (its __instancecheck__ would say the same, in
+            # Python, at several times the cost)
+            kind = type(iterable)
+            if (kind in _PLAIN_ITERABLES and _Mapping._abc_no_epoch == _abc_epoch[0]
+                    and kind in _Mapping._abc_no):
+                _count(self, iterable)
+            elif isinstance(iterable, _abc.Mapping):
                 if self:
                     self_get = self.get
                     for elem, count in iterable.items():

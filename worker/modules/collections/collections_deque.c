@@ -929,6 +929,12 @@ static Value fn_count_elements(Value self, const Value *args, size_t nargs, Tupl
 	while (ok && !IS_NULL(x = obj_next(it))) {
 		Value cur;
 		if (fast) {
+			int r = dict_count_one(AS_DICT(m), x);
+			if (r <= 0) {
+				ok = r == 0;
+				val_decref(x);
+				continue;
+			}
 			cur = dict_get(AS_DICT(m), x);
 			if (IS_NULL(cur) && err_occurred())
 				cur = v_null();
@@ -937,7 +943,11 @@ static Value fn_count_elements(Value self, const Value *args, size_t nargs, Tupl
 		} else {
 			cur = call2(getter, x, v_int(0));
 		}
-		Value nv = IS_NULL(cur) ? cur : binop(cur, v_int(1), NB_ADD);
+		Value nv;
+		if (cur.tag == V_INT && cur.u.i < INT64_MAX)
+			nv = v_int(cur.u.i + 1);   /* a small count: no binop */
+		else
+			nv = IS_NULL(cur) ? cur : binop(cur, v_int(1), NB_ADD);
 		val_decref(cur);
 		if (IS_NULL(nv))
 			ok = false;

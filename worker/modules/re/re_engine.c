@@ -17,6 +17,17 @@ struct re_code {
 	 * large cost, so valid subjects use `re` with PCRE2_NO_UTF_CHECK. */
 	pcre2_code *re_invalid;
 	pcre2_match_data *md_invalid;
+	/* For subjects that are all ASCII (RE_EXEC_ASCII): the pattern
+	 * translated by re_translate_ascii_subject(), without UCP, made on
+	 * first use; ascii_state says whether it exists yet, is `re` itself
+	 * (no class or boundary differs, or IGNORECASE), or failed. */
+	pcre2_code *re_ascii;
+	pcre2_match_data *md_ascii;
+	enum { ASCII_UNKNOWN, ASCII_OWN, ASCII_SAME } ascii_state;
+	/* the pattern's text and flags, kept to translate it again */
+	char *src;
+	size_t srclen;
+	int srcflags;
 	struct re_translation info;
 };
 
@@ -74,7 +85,18 @@ int re_compile(const char *pattern, size_t len, bool is_str, int flags, struct r
 		return -1;
 	}
 	code->md = pcre2_match_data_create_from_pattern(code->re, NULL);
-	if (!code->md) {
+	code->ascii_state = is_str && (code->info.pcre_options & PCRE2_UCP) &&
+			    !(flags & RE_IGNORECASE) ? ASCII_UNKNOWN : ASCII_SAME;
+	if (code->ascii_state == ASCII_UNKNOWN) {
+		code->src = malloc(len + 1);
+		if (code->src) {
+			memcpy(code->src, pattern, len);
+			code->src[len] = 0;
+		}
+		code->srclen = len;
+		code->srcflags = flags;
+	}
+	if (!code->md || (code->ascii_state == ASCII_UNKNOWN && !code->src)) {
 		re_code_free(code);
 		return core_error_set(err, "MemoryError", "%s", "");
 	}
@@ -89,6 +111,9 @@ void re_code_free(struct re_code *code)
 	pcre2_match_data_free(code->md);
 	pcre2_match_data_free(code->md_invalid);
 	pcre2_code_free(code->re_invalid);
+	pcre2_match_data_free(code->md_ascii);
+	pcre2_code_free(code->re_ascii);
+	free(code->src);
 	pcre2_code_free(code->re);
 	re_translation_free(&code->info);
 	free(code);
@@ -150,6 +175,35 @@ static int invalid_utf_code(struct re_code *code, struct core_error *err)
 	return 0;
 }
 
+/* Makes code->re_ascii on first use; any failure (the translation is the
+ * same, or memory) leaves the ordinary code in use. */
+static void make_ascii_code(struct re_code *code)
+{
+	struct re_translation t;
+	struct core_error err;
+	code->ascii_state = ASCII_SAME;
+	if (re_translate_ascii_subject(code->src, code->srclen, code->srcflags, &t, &err) < 0)
+		return;
+	if (t.pcre_len != code->info.pcre_len || memcmp(t.pcre, code->info.pcre, t.pcre_len) != 0 ||
+	    t.pcre_options != code->info.pcre_options) {
+		int errcode;
+		PCRE2_SIZE erroff;
+		code->re_ascii = pcre2_compile((PCRE2_SPTR)t.pcre, t.pcre_len, t.pcre_options,
+					       &errcode, &erroff, NULL);
+		if (code->re_ascii)
+			code->md_ascii = pcre2_match_data_create_from_pattern(code->re_ascii, NULL);
+		if (code->re_ascii && code->md_ascii) {
+			code->ascii_state = ASCII_OWN;
+		} else {
+			pcre2_match_data_free(code->md_ascii);
+			pcre2_code_free(code->re_ascii);
+			code->md_ascii = NULL;
+			code->re_ascii = NULL;
+		}
+	}
+	re_translation_free(&t);
+}
+
 int re_exec_opts(const struct re_code *code, const char *subject, size_t end, size_t start,
 		 enum re_mode mode, uint32_t extra, size_t *spans, struct core_error *err)
 {
@@ -160,7 +214,17 @@ int re_exec_opts(const struct re_code *code, const char *subject, size_t end, si
 	if (!mctx)
 		return core_error_set(err, "MemoryError", "%s", "");
 	bool known_invalid = (extra & RE_EXEC_INVALID_UTF) != 0;
-	extra &= ~RE_EXEC_INVALID_UTF;
+	if ((extra & RE_EXEC_ASCII) && code->ascii_state != ASCII_SAME) {
+		if (code->ascii_state == ASCII_UNKNOWN)
+			make_ascii_code(mc);
+		if (code->ascii_state == ASCII_OWN) {
+			re = mc->re_ascii;
+			md = mc->md_ascii;
+		}
+	}
+	if (extra & RE_EXEC_ASCII)
+		extra |= PCRE2_NO_UTF_CHECK;
+	extra &= ~(RE_EXEC_INVALID_UTF | RE_EXEC_ASCII);
 	if (code->info.is_str && !(extra & PCRE2_NO_UTF_CHECK)) {
 		if (!known_invalid && re_utf8_valid(subject, end))
 			extra |= PCRE2_NO_UTF_CHECK;
@@ -262,6 +326,7 @@ void re_iter_init_utf(struct re_iter *it, const struct re_code *code, const char
 	it->done = start > end;
 	it->checked = !code->info.is_str || (valid < 0 ? re_utf8_valid(subject, end) : valid > 0);
 	it->invalid = !it->checked;
+	it->ascii = code->info.is_str && valid == 2;
 }
 
 int re_iter_next(struct re_iter *it, size_t *spans, struct core_error *err)
@@ -269,7 +334,9 @@ int re_iter_next(struct re_iter *it, size_t *spans, struct core_error *err)
 	if (it->done)
 		return 0;
 	uint32_t opts = it->not_empty_at_start ? PCRE2_NOTEMPTY_ATSTART : 0;
-	if (it->checked)
+	if (it->ascii)
+		opts |= RE_EXEC_ASCII;
+	else if (it->checked)
 		opts |= PCRE2_NO_UTF_CHECK;
 	else if (it->invalid)
 		opts |= RE_EXEC_INVALID_UTF;

@@ -63,6 +63,10 @@ int re_exec(const struct re_code *code, const char *subject, size_t end, size_t 
  * not (WTF-8 with lone surrogates); with neither, str subjects are checked
  * on every call. */
 #define RE_EXEC_INVALID_UTF 0x80000000u
+/* RE_EXEC_ASCII says the whole subject (not only [start..end)) is ASCII:
+ * a str pattern then runs its ASCII-subject form (re_translate.h), made
+ * on first use, when that differs (no UCP: no Unicode property lookups). */
+#define RE_EXEC_ASCII 0x10000000u
 int re_exec_opts(const struct re_code *code, const char *subject, size_t end, size_t start,
 		 enum re_mode mode, uint32_t extra, size_t *spans, struct core_error *err);
 
@@ -78,12 +82,14 @@ struct re_iter {
 	bool done;
 	bool checked;		/* subject known to be valid UTF-8 */
 	bool invalid;		/* subject known not to be (str patterns) */
+	bool ascii;		/* subject all ASCII (RE_EXEC_ASCII) */
 };
 
 void re_iter_init(struct re_iter *it, const struct re_code *code, const char *subject,
 		  size_t end, size_t start);
 /* re_iter_init for a caller that already knows whether a str subject is
- * valid UTF-8 (valid 1 or 0; -1 checks it as re_iter_init does). */
+ * valid UTF-8 (valid 1 or 0; 2: all ASCII; -1 checks it as re_iter_init
+ * does). */
 void re_iter_init_utf(struct re_iter *it, const struct re_code *code, const char *subject,
 		      size_t end, size_t start, int valid);
 /* 1 with spans filled, 0 when exhausted, -1 on error. */

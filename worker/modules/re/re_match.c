@@ -22,8 +22,13 @@ size_t re_cursor_index(const ReSubject *s, ReCursor *c, size_t byte)
 
 Value re_slice(bool is_str, const char *subj, size_t a, size_t b)
 {
+	return re_slice_of(is_str, false, subj, a, b);
+}
+
+Value re_slice_of(bool is_str, bool ascii, const char *subj, size_t a, size_t b)
+{
 	if (is_str)
-		return str_value(str_new(subj + a, b - a));
+		return str_value(ascii ? str_new_ascii(subj + a, b - a) : str_new(subj + a, b - a));
 	Bytes *r = bytes_new(subj + a, b - a);
 	return r ? v_obj(&r->ob) : v_null();
 }
@@ -103,7 +108,8 @@ static Value group_value(ReMatch *m, size_t g, Value dflt)
 {
 	if (m->sp[2 * g] == RE_UNSET)
 		return val_incref(dflt);
-	return re_slice(m->pat->is_str, m->subj, m->sp[2 * g], m->sp[2 * g + 1]);
+	bool ascii = m->pat->is_str && IS_STR(m->owner) && AS_STR(m->owner)->ascii;
+	return re_slice_of(m->pat->is_str, ascii, m->subj, m->sp[2 * g], m->sp[2 * g + 1]);
 }
 
 static Value match_group(Value self, const Value *args, size_t nargs, Tuple *kw)
@@ -424,7 +430,7 @@ Value re_scan_iter_new(RePattern *p, Value string, const ReSubject *s, size_t bs
 	it->s = *s;
 	it->s.owner = val_incref(s->owner);
 	it->s.mapped = val_incref(s->mapped);
-	re_iter_init_utf(&it->it, p->code, it->s.mp, bend, bstart, it->s.utf_ok);
+	re_iter_init_utf(&it->it, p->code, it->s.mp, bend, bstart, re_subject_validity(&it->s));
 	it->cur.byte = bstart;
 	it->cur.index = (size_t)pos;
 	it->pos = pos;

@@ -83,6 +83,12 @@ Value re_do_findall(RePattern *p, Value string, Value pos, Value endpos);
 Value re_do_finditer(RePattern *p, Value string, Value pos, Value endpos);
 Value re_do_sub(RePattern *p, Value repl, Value string, Value count, bool subn);
 Value re_do_split(RePattern *p, Value string, Value maxsplit);
+/* What re_iter_init_utf() is told of a subject: 2 all ASCII, 1 valid
+ * UTF-8, 0 not. */
+static inline int re_subject_validity(const ReSubject *s)
+{
+	return s->ascii ? 2 : s->utf_ok ? 1 : 0;
+}
 /* Releases what re_subject_get took. */
 void re_subject_release(ReSubject *s);
 /* Drops the reference kept to the last subject checked for UTF-8. */
@@ -99,6 +105,8 @@ Value re_scan_iter_new(RePattern *p, Value string, const ReSubject *s, size_t bs
 		       size_t bend, ssize_t pos, ssize_t endpos);
 /* subject[a..b) as a str or bytes (new ref). */
 Value re_slice(bool is_str, const char *subj, size_t a, size_t b);
+/* re_slice() of a subject known to be ASCII when `ascii` (no length scan). */
+Value re_slice_of(bool is_str, bool ascii, const char *subj, size_t a, size_t b);
 /* Expands a parsed template for a match's spans into a str or bytes. */
 Value re_expand(RePattern *p, const struct re_template *tpl, const char *subj,
 		const size_t *spans);

@@ -234,7 +234,7 @@ Value re_do_match(RePattern *p, Value string, Value pos, Value endpos, enum re_m
 	struct core_error err;
 	core_error_clear(&err);
 	/* spare PCRE2 its per-call check of text known to be valid */
-	uint32_t opts = s.utf_ok ? PCRE2_NO_UTF_CHECK : RE_EXEC_INVALID_UTF;
+	uint32_t opts = s.ascii ? RE_EXEC_ASCII : s.utf_ok ? PCRE2_NO_UTF_CHECK : RE_EXEC_INVALID_UTF;
 	int rc = re_exec_opts(p->code, s.mp, bend, bpos, mode, opts, p->spans, &err);
 	if (rc < 0) {
 		r = re_raise(&err, p->pattern);
@@ -285,21 +285,21 @@ Value re_do_findall(RePattern *p, Value string, Value pos, Value endpos)
 	struct re_iter it;
 	struct core_error err;
 	core_error_clear(&err);
-	re_iter_init_utf(&it, p->code, s.mp, bend, bpos, s.utf_ok);
+	re_iter_init_utf(&it, p->code, s.mp, bend, bpos, re_subject_validity(&s));
 	int rc;
 	while ((rc = re_iter_next(&it, sp, &err)) > 0) {
 		Value item;
 		if (p->groups == 0) {
-			item = re_slice(p->is_str, s.p, sp[0], sp[1]);
+			item = re_slice_of(p->is_str, s.ascii, s.p, sp[0], sp[1]);
 		} else if (p->groups == 1) {
-			item = sp[2] == RE_UNSET ? empty_of(p->is_str) : re_slice(p->is_str, s.p, sp[2], sp[3]);
+			item = sp[2] == RE_UNSET ? empty_of(p->is_str) : re_slice_of(p->is_str, s.ascii, s.p, sp[2], sp[3]);
 		} else {
 			Tuple *t = tuple_new((size_t)p->groups);
 			if (!t)
 				goto fail;
 			for (size_t g = 1; g <= (size_t)p->groups; g++) {
 				Value v = sp[2 * g] == RE_UNSET ? empty_of(p->is_str)
-						: re_slice(p->is_str, s.p, sp[2 * g], sp[2 * g + 1]);
+						: re_slice_of(p->is_str, s.ascii, s.p, sp[2 * g], sp[2 * g + 1]);
 				if (IS_NULL(v)) {
 					for (size_t j = g; j <= (size_t)p->groups; j++)
 						t->items[j - 1] = v_none();
@@ -465,7 +465,7 @@ Value re_do_sub(RePattern *p, Value repl, Value string, Value count, bool subn)
 	if (cnt < 0)
 		goto finish;
 	struct re_iter it;
-	re_iter_init_utf(&it, p->code, s.mp, s.len, 0, s.utf_ok);
+	re_iter_init_utf(&it, p->code, s.mp, s.len, 0, re_subject_validity(&s));
 	ReCursor cur = {0, 0};
 	int rc;
 	while ((cnt == 0 || n < (size_t)cnt) && (rc = re_iter_next(&it, sp, &err)) != 0) {
@@ -554,18 +554,18 @@ Value re_do_split(RePattern *p, Value string, Value maxsplit)
 		goto fail;
 	if (max >= 0) {
 		struct re_iter it;
-		re_iter_init_utf(&it, p->code, s.mp, s.len, 0, s.utf_ok);
+		re_iter_init_utf(&it, p->code, s.mp, s.len, 0, re_subject_validity(&s));
 		int rc;
 		while ((max == 0 || n < (size_t)max) && (rc = re_iter_next(&it, sp, &err)) != 0) {
 			if (rc < 0) {
 				re_raise(&err, p->pattern);
 				goto fail;
 			}
-			if (!list_append_steal(l, re_slice(p->is_str, s.p, last, sp[0])))
+			if (!list_append_steal(l, re_slice_of(p->is_str, s.ascii, s.p, last, sp[0])))
 				goto fail;
 			for (size_t g = 1; g <= (size_t)p->groups; g++) {
 				Value v = sp[2 * g] == RE_UNSET ? v_none()
-						: re_slice(p->is_str, s.p, sp[2 * g], sp[2 * g + 1]);
+						: re_slice_of(p->is_str, s.ascii, s.p, sp[2 * g], sp[2 * g + 1]);
 				if (IS_NULL(v) || !list_append_steal(l, v))
 					goto fail;
 			}
@@ -573,7 +573,7 @@ Value re_do_split(RePattern *p, Value string, Value maxsplit)
 			n++;
 		}
 	}
-	if (!list_append_steal(l, re_slice(p->is_str, s.p, last, s.len)))
+	if (!list_append_steal(l, re_slice_of(p->is_str, s.ascii, s.p, last, s.len)))
 		goto fail;
 	spans_free(p, sp);
 	re_subject_release(&s);

@@ -74,6 +74,7 @@ struct parser {
 	struct refpos *refs;
 	size_t nrefs, refcap;
 	bool ucp;
+	bool ascii_subject;	/* re_translate_ascii_subject(): for ASCII subjects only */
 	bool bad_lookbehind;
 	int in_lookbehind;
 	bool oom;
@@ -400,6 +401,8 @@ static long opengroup(struct parser *p, const struct text *name, long offset)
 #define UNI_WORD "\\p{L}\\p{N}_"
 #define ASCII_SPACE "\\t-\\r "
 #define UNI_SPACE "\\t-\\r\\x{1c}-\\x{20}\\x{85}\\p{Z}"
+/* UNI_SPACE's ASCII members: all an ASCII subject can hold of it */
+#define UNI_SPACE_ASCII "\\t-\\r\\x{1c}-\\x{20}"
 
 static void emit_literal_raw(struct obuf *b, uint32_t c)
 {
@@ -452,11 +455,18 @@ static void class_fold_ascii(struct classbuf *cb, uint32_t lo, uint32_t hi)
 		re_ob_fmt(&cb->frag, "%c-%c", (char)(a - 32), (char)(b - 32));
 }
 
+/* For an ASCII subject (p->ascii_subject, UCP off) the Unicode \d and \w
+ * are their ASCII members, PCRE2's own \d and \w; the Unicode \s keeps
+ * \x1c-\x1f, which ASCII \s lacks. */
 static void class_category(struct parser *p, struct classbuf *cb, uint32_t cat, bool ascii)
 {
+	bool uni = !ascii;
+	if (p->ascii_subject)
+		ascii = true;
 	bool native = ascii == !p->ucp;
+	bool native_space = native && !uni;
 	const char *word = ascii ? ASCII_WORD : UNI_WORD;
-	const char *space = ascii ? ASCII_SPACE : UNI_SPACE;
+	const char *space = !uni ? ASCII_SPACE : p->ascii_subject ? UNI_SPACE_ASCII : UNI_SPACE;
 	const char *neg = NULL;
 	switch (cat) {
 	case 'd':
@@ -480,10 +490,10 @@ static void class_category(struct parser *p, struct classbuf *cb, uint32_t cat, 
 			neg = word;
 		break;
 	case 's':
-		re_ob_str(&cb->frag, native && ascii ? "\\s" : space);
+		re_ob_str(&cb->frag, native_space ? "\\s" : space);
 		return;
 	default: /* 'S' */
-		if (native && ascii)
+		if (native_space)
 			re_ob_str(&cb->frag, "\\S");
 		else
 			neg = space;
@@ -553,6 +563,8 @@ static void emit_at(struct parser *p, uint32_t at, bool ascii)
 		re_ob_str(o, "$");
 		return;
 	}
+	if (p->ascii_subject)	/* word boundaries: \w's ASCII members (above) */
+		ascii = true;
 	const char *w = ascii ? "[" ASCII_WORD "]" : "[" UNI_WORD "]";
 	bool native = ascii == !p->ucp;
 	if (at == 'b') {
@@ -970,7 +982,7 @@ static int parse_flags(struct parser *p, uint32_t ch, int *add, int *del, bool *
 
 static void update_ucp(struct parser *p)
 {
-	p->ucp = p->is_str && !(p->flags & (RE_ASCII | RE_LOCALE));
+	p->ucp = p->is_str && !p->ascii_subject && !(p->flags & (RE_ASCII | RE_LOCALE));
 }
 
 /* ---- the grammar ---- */
@@ -1589,8 +1601,8 @@ static int fix_flags(struct parser *p, int *flags)
 	return 0;
 }
 
-int re_translate(const char *pattern, size_t len, bool is_str, int flags,
-		 struct re_translation *out, struct core_error *err)
+static int translate(const char *pattern, size_t len, bool is_str, int flags,
+		     bool ascii_subject, struct re_translation *out, struct core_error *err)
 {
 	struct parser p;
 	memset(&p, 0, sizeof p);
@@ -1598,6 +1610,7 @@ int re_translate(const char *pattern, size_t len, bool is_str, int flags,
 	core_error_clear(err);
 	p.err = err;
 	p.is_str = is_str;
+	p.ascii_subject = ascii_subject;
 	p.flags = flags;
 	p.lookbehindgroups = -1;
 	update_ucp(&p);
@@ -1667,6 +1680,18 @@ done:
 	parser_free(&p);
 	free(cps);
 	return rc;
+}
+
+int re_translate(const char *pattern, size_t len, bool is_str, int flags,
+		 struct re_translation *out, struct core_error *err)
+{
+	return translate(pattern, len, is_str, flags, false, out, err);
+}
+
+int re_translate_ascii_subject(const char *pattern, size_t len, int flags,
+			       struct re_translation *out, struct core_error *err)
+{
+	return translate(pattern, len, true, flags, true, out, err);
 }
 
 void re_translation_free(struct re_translation *t)

@@ -70,6 +70,13 @@ struct re_translation {
 int re_translate(const char *pattern, size_t len, bool is_str, int flags,
 		 struct re_translation *out, struct core_error *err);
 
+/* The same str pattern for subjects that are all ASCII: Unicode \d, \w,
+ * \b and \B as PCRE2's own ASCII ones and \s as its ASCII members, so
+ * PCRE2 runs without UCP (no property lookups per character).  re_engine.c
+ * uses it only without IGNORECASE (case folding is left as it is). */
+int re_translate_ascii_subject(const char *pattern, size_t len, int flags,
+			       struct re_translation *out, struct core_error *err);
+
 void re_translation_free(struct re_translation *t);
 
 /* groupindex lookup: the group number for a name, or -1. */
