@@ -1718,7 +1718,7 @@ void type_cache_invalidate(void) { types_modified(); }
 static Value call_dunder(Value self, Str *name, const Value *args, size_t nargs, bool *found)
 {
 	Type *t = val_type(self);
-	Value f = type_lookup(t, name);
+	Value f = mcache_lookup(t, name);
 	if (IS_NULL(f)) {
 		if (found)
 			*found = false;
@@ -1727,6 +1727,19 @@ static Value call_dunder(Value self, Str *name, const Value *args, size_t nargs,
 	if (found)
 		*found = true;
 	Value argv[nargs + 1];
+	if (f.tag == V_OBJ && f.u.o->type == &func_type) {
+		/* a Python function: its frame gets self and the arguments
+		 * straight from argv (vm_call_function), no bound method, and the
+		 * class's reference keeps it alive unless the call drops that */
+		argv[0] = self;
+		for (size_t i = 0; i < nargs; i++)
+			argv[i + 1] = args[i];
+		Func *fn = (Func *)f.u.o;
+		obj_incref(&fn->ob);
+		Value r = vm_call_function(fn, argv, nargs + 1, NULL);
+		obj_decref(&fn->ob);
+		return r;
+	}
 	if (obj_is(f, &func_type) || obj_is(f, &wrapper_type) ||
 	    (obj_is(f, &builtin_type) && IS_NULL(((Builtin *)f.u.o)->self) && ((Builtin *)f.u.o)->owner)) {
 		argv[0] = self;
@@ -2300,7 +2313,11 @@ void obj_run_finalizer(Obj *o, Value del)
 	*size_word(o) |= OBJ_FINALIZED_BIT;
 	Obj *saved = err_fetch();
 	val_incref(del);
-	Value r = call_dunder(v_obj(o), ID(__del__), NULL, 0, NULL);
+	Value self = v_obj(o);
+	/* a plain function (the usual __del__) is called as it is, without
+	 * looking it up again */
+	Value r = obj_is(del, &func_type) ? vm_call_function((Func *)del.u.o, &self, 1, NULL)
+					  : call_dunder(self, ID(__del__), NULL, 0, NULL);
 	if (IS_NULL(r)) {
 		Obj *e = err_fetch();
 		if (e) {

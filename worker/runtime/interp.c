@@ -756,6 +756,10 @@ void interp_write_unraisable(Value where, Obj *e)
 	/* the hook prints the traceback and the exception line: no chained
 	 * exceptions, no notes */
 	Exc *x = (Exc *)e;
+	/* raised by C with no Python frame of its own (a __del__ that is not
+	 * a function): CPython shows the frame that was running */
+	if ((e->type->flags & TF_EXC_SUB) && !x->tb && vm.frame)
+		exc_add_tb_at(e, vm.frame->code, frame_lasti(vm.frame));
 	if ((e->type->flags & TF_EXC_SUB) && x->tb) {
 		errs("Traceback (most recent call last):\n");
 		print_tb(x->tb);
