@@ -345,8 +345,9 @@ static bool bind_args(Frame *f, Func *fn, const Value *args, size_t nargs, Tuple
 	return true;
 }
 
-/* Set up cells and free variables of a new frame. */
-static bool init_cells(Frame *f, Func *fn)
+/* Set up the cells of a new frame (its own variables that inner
+ * functions use), then its free variables. */
+static bool init_cells_slow(Frame *f, Func *fn)
 {
 	Code *co = f->code;
 	Value *cells = f->fast + co->nlocals;
@@ -368,12 +369,43 @@ static bool init_cells(Frame *f, Func *fn)
 	return true;
 }
 
-/* A call that binds its arguments one to one: positional, as many as the
- * function takes, no *args, **kwargs or keyword-only parameters. */
-static inline bool call_is_exact(const Code *co, size_t nargs, const Tuple *kwnames)
+/* Set up cells and free variables of a new frame: a closure that only
+ * reads its free variables (the usual inner function) inline. */
+static inline bool init_cells(Frame *f, Func *fn)
 {
-	return !kwnames && nargs == (size_t)co->argcount && !co->kwonlycount &&
-	       !(co->flags & (CO_VARARGS | CO_VARKW));
+	Code *co = f->code;
+	if (co->ncells)
+		return init_cells_slow(f, fn);
+	Value *cells = f->fast + co->nlocals;
+	for (int i = 0; i < co->nfree; i++)
+		cells[i] = val_incref(fn->closure->items[i]);
+	return true;
+}
+
+/* A call that binds its arguments one to one: positional, at most as many
+ * as the function takes, the parameters after them taking their defaults
+ * (CPython's CALL_PY_EXACT_ARGS and CALL_PY_WITH_DEFAULTS), no *args,
+ * **kwargs or keyword-only parameters. */
+static inline bool call_is_exact(const Func *fn, size_t nargs, const Tuple *kwnames)
+{
+	const Code *co = fn->code;
+	if (kwnames || co->kwonlycount || (co->flags & (CO_VARARGS | CO_VARKW)))
+		return false;
+	if (nargs == (size_t)co->argcount)
+		return true;
+	return nargs < (size_t)co->argcount && fn->defaults && (size_t)co->argcount - nargs <= fn->defaults->n;
+}
+
+/* The defaults of the parameters an exact call (call_is_exact) does not
+ * pass, into the new frame after its nargs arguments. */
+static inline void fill_defaults(Frame *f, const Func *fn, size_t nargs)
+{
+	size_t missing = (size_t)f->code->argcount - nargs;
+	if (missing) {
+		const Tuple *d = fn->defaults;
+		for (size_t i = 0; i < missing; i++)
+			f->fast[nargs + i] = val_incref(d->items[d->n - missing + i]);
+	}
 }
 
 /* A frame ready to run fn(*args); NULL with exception on failure. */
@@ -385,12 +417,13 @@ static Frame *frame_for_call(Func *fn, const Value *args, size_t nargs, Tuple *k
 		return NULL;
 	}
 	Frame *f;
-	if (call_is_exact(co, nargs, kwnames)) {
-		f = frame_make(co, fn, fn->globals, NULL, heap, nargs);
+	if (call_is_exact(fn, nargs, kwnames)) {
+		f = frame_make(co, fn, fn->globals, NULL, heap, (size_t)co->argcount);
 		if (!f)
 			return NULL;
 		for (size_t i = 0; i < nargs; i++)
 			f->fast[i] = val_incref(args[i]);
+		fill_defaults(f, fn, nargs);
 	} else {
 		f = frame_make(co, fn, fn->globals, NULL, heap, 0);
 		if (!f)
@@ -1196,10 +1229,11 @@ Value vm_run(Frame *f)
 				if (gc_pending)
 					gc_collect_pending();
 				Frame *nf;
-				if (call_is_exact(fc, nargs, kwnames) && vm.depth < vm.depth_limit &&
-				    (nf = frame_make(fc, fu, fu->globals, NULL, false, nargs)) != NULL) {
+				if (call_is_exact(fu, nargs, kwnames) && vm.depth < vm.depth_limit &&
+				    (nf = frame_make(fc, fu, fu->globals, NULL, false, (size_t)fc->argcount)) != NULL) {
 					/* exact positional call: move the arguments */
 					mem_copy(nf->fast, args, nargs * sizeof(Value));
+					fill_defaults(nf, fu, nargs);
 					sp -= npop;
 					/* drop what is under the arguments: fn, and self's NULL slot */
 					for (Value *p = sp; p < args; p++)
@@ -1252,10 +1286,11 @@ Value vm_run(Frame *f)
 					args[-1] = val_incref(obj);
 					val_decref(under);
 					Code *ic = init->code;
-					if (call_is_exact(ic, nargs + 1, kwnames) && vm.depth < vm.depth_limit &&
-					    (nf = frame_make(ic, init, init->globals, NULL, false, nargs + 1)) != NULL) {
+					if (call_is_exact(init, nargs + 1, kwnames) && vm.depth < vm.depth_limit &&
+					    (nf = frame_make(ic, init, init->globals, NULL, false, (size_t)ic->argcount)) != NULL) {
 						/* self and the arguments move into the frame */
 						mem_copy(nf->fast, args - 1, (nargs + 1) * sizeof(Value));
+						fill_defaults(nf, init, nargs + 1);
 						sp = args - 1;
 						if ((ic->ncells || ic->nfree) && !init_cells(nf, init)) {
 							frame_release(nf);
