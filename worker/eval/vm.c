@@ -497,6 +497,56 @@ static Value load_global(Frame *f, Str *name)
 	return val_incref(v);
 }
 
+/* The global (or builtin) name for LOAD_GLOBAL, and LOAD_NAME at module
+ * level, through the instruction's cache entry (borrowed; NULL, no
+ * exception set, when it is not defined).  A name found in the globals
+ * is read through its entry there (gver 0, bver the entry number, v the
+ * globals dict, compared and never dereferenced; the key is checked by
+ * identity), so stores to globals (a module-level loop's variable) do not
+ * make it miss.  A builtin is keyed by the builtins' version and, while
+ * the globals do not hold the name, refreshed without a lookup when the
+ * globals' version changes. */
+static Value global_miss(GlobalCache *gc, Dict *globals, Dict *builtins, Str *name)
+{
+	ssize_t ix = dict_find_str_index(globals, name);
+	if (ix >= 0) {
+		Value v = globals->entries[ix].value;
+		if (ix <= (ssize_t)UINT32_MAX && !IS_NULL(attr_dict_at_hint(globals, (uint32_t)ix, name))) {
+			gc->gver = 0;
+			gc->bver = (uint64_t)ix;
+			gc->v = v_obj(&globals->ob);
+		} else {   /* an equal key, not name itself: no entry */
+			gc->gver = 0;
+			gc->v = v_null();
+		}
+		return v;
+	}
+	Value v = dict_get_str(builtins, name);
+	if (!IS_NULL(v)) {
+		gc->gver = globals->version;
+		gc->bver = builtins->version;
+		gc->v = v;
+	}
+	return v;
+}
+
+static inline __attribute__((always_inline)) Value global_cached(GlobalCache *gc, Dict *globals, Dict *builtins, Str *name)
+{
+	if (gc->gver == globals->version && gc->bver == builtins->version)
+		return gc->v;
+	if (gc->gver == 0) {
+		if (gc->v.tag == V_OBJ && gc->v.u.o == &globals->ob) {
+			Value r = attr_dict_at_hint(globals, (uint32_t)gc->bver, name);
+			if (!IS_NULL(r))
+				return r;
+		}
+	} else if (gc->bver == builtins->version && !attr_dict_has(globals, name)) {
+		gc->gver = globals->version;
+		return gc->v;
+	}
+	return global_miss(gc, globals, builtins, name);
+}
+
 static Value load_name(Frame *f, Str *name)
 {
 	if (f->locals) {
@@ -1026,21 +1076,11 @@ Value vm_run(Frame *f)
 		}
 		size_t idx = (size_t)(ip - co->insns - 1);
 		GlobalCache *gc = (GlobalCache *)co->caches + idx;
-		if (gc->gver == f->globals->version && gc->bver == f->builtins->version) {
-			PUSH(val_incref(gc->v));
-			DISPATCH();
-		}
-		Str *name = co->names[arg];
-		Value v = dict_get_str(f->globals, name);
-		if (IS_NULL(v))
-			v = dict_get_str(f->builtins, name);
+		Value v = global_cached(gc, f->globals, f->builtins, co->names[arg]);
 		if (IS_NULL(v)) {
-			load_global(f, name);
+			load_global(f, co->names[arg]);
 			ERROR();
 		}
-		gc->gver = f->globals->version;
-		gc->bver = f->builtins->version;
-		gc->v = v;
 		PUSH(val_incref(v));
 		DISPATCH();
 	}
@@ -1063,6 +1103,19 @@ Value vm_run(Frame *f)
 		DISPATCH();
 	}
 	TARGET(LOAD_NAME) {
+		if (f->locals == f->globals) {
+			/* module level: the globals' cache of LOAD_GLOBAL */
+			GlobalCache *gc = (GlobalCache *)attr_cache_at(co, ip);
+			if (!gc)
+				ERROR();
+			Value v = global_cached(gc, f->globals, f->builtins, co->names[arg]);
+			if (IS_NULL(v)) {
+				load_global(f, co->names[arg]);
+				ERROR();
+			}
+			PUSH(val_incref(v));
+			DISPATCH();
+		}
 		Value v = load_name(f, co->names[arg]);
 		if (IS_NULL(v))
 			ERROR();
