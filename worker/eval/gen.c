@@ -914,7 +914,8 @@ Value super_call(Value self, const Value *args, size_t nargs, Tuple *kw)
 			return err_null_format(Exc_RuntimeError, "super(): arg[0] deleted");
 		tv = v_null();
 		for (int i = 0; i < co->ncells + co->nfree; i++) {
-			if (strcmp(co->cellnames[i]->data, "__class__") == 0) {
+			Str *cn = co->cellnames[i];
+			if (cn == ID(__class__) || (cn->nbytes == 9 && memcmp(cn->data, "__class__", 9) == 0)) {
 				Cell *c = (Cell *)f->fast[co->nlocals + i].u.o;
 				tv = c->v;
 				if (IS_NULL(tv))
@@ -984,6 +985,34 @@ static Value super_getattr(Value v, Str *name)
 		}
 	}
 	return generic_getattr(v, name);
+}
+
+/* LOAD_METHOD on super(): the Python function that super(T, obj).name
+ * finds after T in obj's class's MRO (borrowed), with obj in *self, when
+ * obj is an instance (not a class): the call then takes self and the
+ * function as a method call, with no bound method made (CPython 3.12's
+ * LOAD_SUPER_ATTR).  NULL, no exception set, for anything else (the
+ * generic lookup answers then). */
+Value super_method(Value v, Str *name, Value *self)
+{
+	Super *s = (Super *)v.u.o;
+	if (!s->obj_type || name == ID(__class__) || (s->obj.tag == V_OBJ && s->obj.u.o == &s->obj_type->ob))
+		return v_null();
+	Tuple *mro = s->obj_type->mro;
+	size_t i = 0;
+	while (i < mro->n && (Type *)mro->items[i].u.o != s->type)
+		i++;
+	for (i++; i < mro->n; i++) {
+		Type *c = (Type *)mro->items[i].u.o;
+		Value r = c->dict ? dict_get_str(c->dict, name) : v_null();
+		if (IS_NULL(r))
+			continue;
+		if (!obj_is(r, &func_type))
+			return v_null();
+		*self = s->obj;
+		return r;
+	}
+	return v_null();
 }
 
 static Value super_get_thisclass(Value v)

@@ -1195,6 +1195,16 @@ Value vm_run(Frame *f)
 			val_decref(o);
 			DISPATCH();
 		}
+		if (o.tag == V_OBJ && o.u.o->type == &super_type) {
+			Value self;
+			Value fm = super_method(o, name, &self);
+			if (!IS_NULL(fm)) {
+				TOP() = val_incref(fm);
+				PUSH(val_incref(self));
+				val_decref(o);
+				DISPATCH();
+			}
+		}
 		bool is_method;
 		Value r = attr_method_miss(ac, o, name, &is_method);
 		if (IS_NULL(r))

@@ -64,6 +64,7 @@ int frame_line(Frame *f);
 int frame_lasti(Frame *f);
 
 Value super_call(Value self, const Value *args, size_t nargs, Tuple *kw);
+Value super_method(Value sup, Str *name, Value *self);   /* borrowed function, or NULL */
 Value build_class(Value self, const Value *args, size_t nargs, Tuple *kw);
 void vm_init(void);
 void vm_check_cpu(void);
