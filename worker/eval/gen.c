@@ -963,19 +963,29 @@ static void super_dealloc(Obj *o)
 	obj_free(o);
 }
 
+/* What super(T, obj).name finds in the classes after T in the MRO of
+ * obj's class (borrowed), or NULL. */
+static Value super_lookup(const Super *s, Str *name)
+{
+	Tuple *mro = s->obj_type->mro;
+	size_t i = 0;
+	while (i < mro->n && (Type *)mro->items[i].u.o != s->type)
+		i++;
+	for (i++; i < mro->n; i++) {
+		Type *c = (Type *)mro->items[i].u.o;
+		Value r = c->dict ? dict_get_str(c->dict, name) : v_null();
+		if (!IS_NULL(r))
+			return r;
+	}
+	return v_null();
+}
+
 static Value super_getattr(Value v, Str *name)
 {
 	Super *s = (Super *)v.u.o;
 	if (s->obj_type && name != ID(__class__)) {
-		Tuple *mro = s->obj_type->mro;
-		size_t i = 0;
-		while (i < mro->n && (Type *)mro->items[i].u.o != s->type)
-			i++;
-		for (i++; i < mro->n; i++) {
-			Type *c = (Type *)mro->items[i].u.o;
-			Value r = c->dict ? dict_get_str(c->dict, name) : v_null();
-			if (IS_NULL(r))
-				continue;
+		Value r = super_lookup(s, name);
+		if (!IS_NULL(r)) {
 			Type *rt = val_type(r);
 			if (rt->descr_get) {
 				Value inst = (s->obj.tag == V_OBJ && s->obj.u.o == &s->obj_type->ob) ? v_null() : s->obj;
@@ -998,21 +1008,11 @@ Value super_method(Value v, Str *name, Value *self)
 	Super *s = (Super *)v.u.o;
 	if (!s->obj_type || name == ID(__class__) || (s->obj.tag == V_OBJ && s->obj.u.o == &s->obj_type->ob))
 		return v_null();
-	Tuple *mro = s->obj_type->mro;
-	size_t i = 0;
-	while (i < mro->n && (Type *)mro->items[i].u.o != s->type)
-		i++;
-	for (i++; i < mro->n; i++) {
-		Type *c = (Type *)mro->items[i].u.o;
-		Value r = c->dict ? dict_get_str(c->dict, name) : v_null();
-		if (IS_NULL(r))
-			continue;
-		if (!obj_is(r, &func_type))
-			return v_null();
-		*self = s->obj;
-		return r;
-	}
-	return v_null();
+	Value r = super_lookup(s, name);
+	if (IS_NULL(r) || !obj_is(r, &func_type))
+		return v_null();
+	*self = s->obj;
+	return r;
 }
 
 static Value super_get_thisclass(Value v)
