@@ -433,9 +433,9 @@ static const struct feed_group *every_event_group(const struct temporal_monitor 
 	return NULL;
 }
 
-/* ---- leaves the summaries answer alone ------------------------------------------------ */
+/* ---- a leaf's summaries, and the leaves they answer alone ------------------------ */
 
-static const struct summary *summary_of_node(const struct mleaf *ml, const struct tnode *n)
+static struct summary *summary_of_node(const struct mleaf *ml, const struct tnode *n)
 {
 	for (size_t k = 0; k < ml->ns; k++)
 		if (ml->s[k].node == n)
@@ -443,7 +443,7 @@ static const struct summary *summary_of_node(const struct mleaf *ml, const struc
 	return NULL;
 }
 
-static const struct summary *summary_of_term(const struct mleaf *ml, const struct tterm *t)
+static struct summary *summary_of_term(const struct mleaf *ml, const struct tterm *t)
 {
 	for (size_t k = 0; k < ml->ns; k++)
 		if (ml->s[k].term == t)
@@ -634,40 +634,34 @@ static int request_key(struct summary *s, const struct temporal_request *req)
 static int hook_node(void *ud, const struct tnode *n, const struct temporal_request *req)
 {
 	const struct hook_ctx *h = ud;
-	for (size_t k = 0; k < h->ml->ns; k++) {
-		struct summary *s = &h->ml->s[k];
-		if (s->node != n)
-			continue;
-		if (s->kind == S_SINCE)
-			return s->anchored && h->now_ts - s->anchor_ts <= s->window_s;
-		struct twin_totals t;
-		return request_key(s, req) && twin_get(s->win, s->scratch, &t);
-	}
-	return -1;
+	struct summary *s = summary_of_node(h->ml, n);
+	if (!s)
+		return -1;
+	if (s->kind == S_SINCE)
+		return s->anchored && h->now_ts - s->anchor_ts <= s->window_s;
+	struct twin_totals t;
+	return request_key(s, req) && twin_get(s->win, s->scratch, &t);
 }
 
 static int hook_term(void *ud, const struct tterm *term, const struct temporal_request *req, int64_t *value)
 {
 	const struct hook_ctx *h = ud;
-	for (size_t k = 0; k < h->ml->ns; k++) {
-		struct summary *s = &h->ml->s[k];
-		if (s->term != term)
-			continue;
-		struct twin_totals t;
-		if (!request_key(s, req) || !twin_get(s->win, s->scratch, &t)) {
-			*value = 0;
-			return 1;
-		}
-		if (s->kind == S_COUNT) {
-			*value = t.count;
-			return 1;
-		}
-		if (t.pos > INT64_MAX || t.neg < INT64_MIN)
-			return 0;       /* some order of the partial sums leaves int64: the evaluator's */
-		*value = (int64_t)(t.pos + t.neg);
+	struct summary *s = summary_of_term(h->ml, term);
+	if (!s)
+		return 0;
+	struct twin_totals t;
+	if (!request_key(s, req) || !twin_get(s->win, s->scratch, &t)) {
+		*value = 0;
 		return 1;
 	}
-	return 0;
+	if (s->kind == S_COUNT) {
+		*value = t.count;
+		return 1;
+	}
+	if (t.pos > INT64_MAX || t.neg < INT64_MIN)
+		return 0;       /* some order of the partial sums leaves int64: the evaluator's */
+	*value = (int64_t)(t.pos + t.neg);
+	return 1;
 }
 
 /* A leaf that is one summary, its negation, or a summarised aggregate
