@@ -319,7 +319,9 @@ t0=$(date +%s%N)
 run three
 t1=$(date +%s%N)
 ms=$(((t1 - t0) / 1000000))
-if [ "$ms" -lt 2000 ]; then pass "slow collector: the run took ${ms} ms (the collector answers in 4 s)"; else
+# A run that waited for the collector would take at least its 4 s; the bound
+# is just under that, so a loaded machine's slow start-up does not fail it.
+if [ "$ms" -lt 3800 ]; then pass "slow collector: the run took ${ms} ms (the collector answers in 4 s)"; else
   fail "slow collector: the run took ${ms} ms"; fi
 if wait_until 20 same_count slow three; then pass "slow collector: the records still arrive"; else
   fail "slow collector: $(got slow | wc -l) records"; fi
@@ -329,7 +331,7 @@ t0=$(date +%s%N)
 piped=$("$BROKER" --config "$TMP/three/box.toml" -c "$SCRIPT" 2>&1 | cat)
 t1=$(date +%s%N)
 ms=$(((t1 - t0) / 1000000))
-if [ "$ms" -lt 2000 ] && [ "$piped" = "a
+if [ "$ms" -lt 3800 ] && [ "$piped" = "a
 denied" ]; then
   pass "slow collector: output through pipes ends with the run (${ms} ms)"
 else
