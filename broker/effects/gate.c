@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "broker/effects/gate.h"
+#include "broker/effects/gate_record.h"
 #include "broker/history/history.h"
 #include "broker/policy/monitor.h"
 #include "broker/policy/policy.h"
@@ -54,20 +55,13 @@ struct gate {
 	struct deferred_outcome {
 		char *action, *kind;
 		json_object *record;
+		char *text;             /* the record's JSON text */
+		size_t len;
 	} deferred[GATE_MAX_DEFERRED];
 	size_t ndeferred;
-	/* The parts every event record shares, built once and referenced by
-	 * each record (json-c objects are counted references): the monitor
-	 * keeps the records of its window, and these are most of their
-	 * objects. */
-	json_object *principal, *resource, *session_id;
-	/* The newest decided request's input and id as its record holds them:
-	 * its outcome's record shares them. */
-	int64_t shared_seq;
-	json_object *shared_input, *shared_id;
+	struct gate_records records;    /* the events' records and their texts */
 	int failed;                     /* a storage fault: deny from now on */
 	char fault[400];
-	char session[64];
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -212,45 +206,6 @@ static int catch_up(struct gate *g)
 	return take(g, &l);
 }
 
-/* The logged fields of an event (dogwood.md 4.6, the default schema).
- * share: 1 for a decided request (its input and id are kept for its
- * outcome), 2 for an outcome (those of its request are used when they
- * are the newest kept), 0 otherwise. */
-static json_object *record(struct gate *g, int64_t request_seq, const char *action, json_object *input,
-                           json_object *output, int share)
-{
-	json_object *r = json_object_new_object(), *ev_input, *id;
-	if (share == 2 && g->shared_input && g->shared_seq == request_seq) {
-		ev_input = json_object_get(g->shared_input);
-		id = json_object_get(g->shared_id);
-	} else {
-		char text[96];
-		snprintf(text, sizeof text, "%s-%lld", g->session, (long long)request_seq);
-		ev_input = policy_event_input(action, input);
-		id = json_object_new_string(text);
-	}
-	if (share == 1) {
-		json_object_put(g->shared_input);
-		json_object_put(g->shared_id);
-		g->shared_seq = request_seq;
-		g->shared_input = json_object_get(ev_input);
-		g->shared_id = json_object_get(id);
-	}
-	json_object_object_add(r, "input", ev_input);
-	if (output)
-		json_object_object_add(r, "output", output);
-	if (!g->principal) {
-		g->principal = policy_entity_json("Box::Agent", "self");
-		g->resource = policy_entity_json("Box::Resource", "unused");
-		g->session_id = json_object_new_string(g->session);
-	}
-	json_object_object_add(r, "callerPrincipal", json_object_get(g->principal));
-	json_object_object_add(r, "callerResource", json_object_get(g->resource));
-	json_object_object_add(r, "requestId", id);
-	json_object_object_add(r, "sessionId", json_object_get(g->session_id));
-	return r;
-}
-
 static struct temporal_event make_event(int64_t seq, int64_t ts, const char *action, const char *kind,
                                         json_object *rec)
 {
@@ -321,7 +276,7 @@ struct gate *gate_open(const struct policy *pol, const char *box_dir, enum gate_
 	g->pol = pol;
 	g->mode = mode;
 	g->lock_wait_ms = GATE_LOCK_WAIT_MS;
-	snprintf(g->session, sizeof g->session, "%s", session_id ? session_id : "decide");
+	gate_records_init(&g->records, session_id);
 	g->temporal = policy_has_temporal(pol);
 	if (!g->temporal)
 		return g;
@@ -362,6 +317,7 @@ struct gate *gate_plain(const struct policy *pol)
 		fputs("box-broker: out of memory\n", stderr);
 		abort();
 	}
+	gate_records_init(&g->records, NULL);
 	g->pol = pol;
 	g->mode = GATE_READ_ONLY;
 	return g;
@@ -388,17 +344,14 @@ void gate_close(struct gate *g)
 	for (size_t i = 0; i < g->ndeferred; i++) {
 		free(g->deferred[i].action);
 		free(g->deferred[i].kind);
+		free(g->deferred[i].text);
 		json_object_put(g->deferred[i].record);
 	}
 	for (size_t i = 0; i < g->n; i++)
 		event_free(&g->ev[i]);
 	free(g->ev);
 	policy_monitor_free(g->mon);
-	json_object_put(g->principal);
-	json_object_put(g->resource);
-	json_object_put(g->session_id);
-	json_object_put(g->shared_input);
-	json_object_put(g->shared_id);
+	gate_records_free(&g->records);
 	free(g->rule_start);
 	history_close(g->h); /* releases the lock */
 	free(g);
@@ -414,11 +367,13 @@ void gate_set_lock_wait_ms(struct gate *g, long ms)
 		history_set_busy_timeout(g->h, ms);
 }
 
-/* Appends an outcome event inside the open transaction (takes rec). */
-static int append_outcome(struct gate *g, const char *action, const char *kind, json_object *rec)
+/* Appends an outcome event inside the open transaction (takes rec; text:
+ * its JSON text). */
+static int append_outcome(struct gate *g, const char *action, const char *kind, json_object *rec, const char *text,
+                          size_t len)
 {
 	int64_t now = history_now(g->h), seq = 0;
-	if (now < 0 || history_append(g->h, now, "Box::Action", action, kind, rec, NULL, &seq) < 0) {
+	if (now < 0 || history_append_text(g->h, now, "Box::Action", action, kind, text, len, NULL, &seq) < 0) {
 		json_object_put(rec);
 		return -1;
 	}
@@ -433,12 +388,13 @@ static int flush_deferred(struct gate *g)
 	int rc = 0;
 	for (size_t i = 0; i < g->ndeferred; i++) {
 		struct deferred_outcome *d = &g->deferred[i];
-		if (rc == 0 && append_outcome(g, d->action, d->kind, d->record) < 0)
+		if (rc == 0 && append_outcome(g, d->action, d->kind, d->record, d->text, d->len) < 0)
 			rc = -1;
 		else if (rc != 0)
 			json_object_put(d->record);
 		free(d->action);
 		free(d->kind);
+		free(d->text);
 	}
 	g->ndeferred = 0;
 	return rc;
@@ -468,7 +424,8 @@ static int decide_read_only(struct gate *g, const char *action, json_object *inp
 	now += g->offset_s;
 	drop_old(g, now);
 	struct temporal_event e = make_event(g->last_seq + 1, now, action, "request",
-	                                     record(g, g->last_seq + 1, action, input, NULL, 0));
+	                                     gate_record_build(&g->records, g->last_seq + 1, action, input, NULL,
+	                                                       GATE_SHARE_NONE));
 	push(g, &e);
 	int rc = policy_decide_history_from(g->pol, action, input, g->ev, g->n, g->rule_start, out, err, errlen);
 	event_free(&g->ev[--g->n]);
@@ -503,7 +460,7 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 		g->last_prune = now;
 	}
 	int64_t seq = g->last_seq + 1;
-	json_object *rec = record(g, seq, action, input, NULL, 1);
+	json_object *rec = gate_record_build(&g->records, seq, action, input, NULL, GATE_SHARE_REQUEST);
 	struct temporal_event e = make_event(seq, now, action, "request", json_object_get(rec));
 	if (keep(g, &e) < 0) {
 		json_object_put(rec);
@@ -519,8 +476,8 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 	int in_flight = !undecidable && out->allow && is_outcome_action(g, action);
 	history_hold(g->h, g->in_flight + in_flight > 0);
 	int64_t stored = 0;
-	int stored_ok = history_append(g->h, now, "Box::Action", action, "request", rec,
-	                               out->allow ? "permit" : "deny", &stored) == 0 &&
+	int stored_ok = history_append_text(g->h, now, "Box::Action", action, "request", g->records.text.p,
+	                                    g->records.text.len, out->allow ? "permit" : "deny", &stored) == 0 &&
 	                history_commit(g->h) == 0;
 	json_object_put(rec);
 	if (!stored_ok) {
@@ -570,12 +527,15 @@ void gate_outcome(struct gate *g, int64_t request_seq, const char *action, json_
 		if (status >= 0)
 			json_object_object_add(output, "status", json_object_new_int64(status));
 	}
-	json_object *rec = record(g, request_seq, action, input, output, 2);
+	json_object *rec = gate_record_build(&g->records, request_seq, action, input, output, GATE_SHARE_OUTCOME);
 	if (!is_outcome_action(g, action) && g->ndeferred < GATE_MAX_DEFERRED) {
 		struct deferred_outcome *d = &g->deferred[g->ndeferred++];
 		d->action = xstrdup(action);
 		d->kind = xstrdup(kind);
 		d->record = rec;
+		d->len = g->records.text.len;
+		d->text = xrealloc(NULL, d->len + 1);
+		memcpy(d->text, g->records.text.p, d->len + 1);
 		return;
 	}
 	if (history_begin(g->h) < 0 || catch_up(g) < 0 || flush_deferred(g) < 0) {
@@ -584,7 +544,10 @@ void gate_outcome(struct gate *g, int64_t request_seq, const char *action, json_
 		return;
 	}
 	history_hold(g->h, g->in_flight > 0);
-	if (append_outcome(g, action, kind, rec) < 0 || history_commit(g->h) < 0) {
+	/* (catching up and the deferred outcomes build no record: the text is
+	 * still this one's) */
+	if (append_outcome(g, action, kind, rec, g->records.text.p, g->records.text.len) < 0 ||
+	    history_commit(g->h) < 0) {
 		outcome_not_recorded(g);
 		return;
 	}

@@ -517,14 +517,15 @@ int history_commit(struct history *h)
 		end_tx(h);
 		return -1;
 	}
-	/* take our own records as any reader would */
+	/* take our own records as any reader would (their checksums are our
+	 * own: not computed again) */
 	int rc = 0;
 	size_t at = 0;
 	while (rc == 0 && at < h->pending.len) {
 		const uint8_t *body;
 		uint32_t blen;
 		size_t flen;
-		if (history_frame(h->pending.p + at, h->pending.len - at, &body, &blen, &flen) != 1)
+		if (history_frame_own(h->pending.p + at, h->pending.len - at, &body, &blen, &flen) != 1)
 			abort(); /* our own encoding */
 		rc = apply(h, body, blen, h->end + (off_t)at);
 		at += flen;
@@ -587,13 +588,23 @@ int64_t history_now(struct history *h)
 int history_append(struct history *h, int64_t ts_s, const char *action_type, const char *action_id,
                    const char *kind, json_object *record, const char *verdict, int64_t *seq_out)
 {
-	if (!action_type || !action_id || !kind)
-		return history_fail(h, "an event needs an action type, an action id and a kind", 0);
 	if (record && !json_object_is_type(record, json_type_object))
 		return history_fail(h, "an event's record must be a JSON object", 0);
-	const char *text = record ? json_object_to_json_string_ext(record, JSON_C_TO_STRING_PLAIN) : "{}";
+	size_t len = 2;
+	const char *text = record ? json_object_to_json_string_length(record, JSON_C_TO_STRING_PLAIN, &len) : "{}";
 	if (!text)
 		return history_fail(h, "out of memory", 0);
+	return history_append_text(h, ts_s, action_type, action_id, kind, text, len, verdict, seq_out);
+}
+
+int history_append_text(struct history *h, int64_t ts_s, const char *action_type, const char *action_id,
+                        const char *kind, const char *record_text, size_t record_len, const char *verdict,
+                        int64_t *seq_out)
+{
+	if (!action_type || !action_id || !kind || !record_text)
+		return history_fail(h, "an event needs an action type, an action id, a kind and a record", 0);
+	if (record_len > HISTORY_MAX_BODY || memchr(record_text, '\0', record_len))
+		return history_fail(h, "an event's record is too long or holds a NUL byte", 0);
 	int own;
 	if (history_change_begin(h, &own) < 0)
 		return -1;
@@ -604,11 +615,11 @@ int history_append(struct history *h, int64_t ts_s, const char *action_type, con
 		history_fail(h, what, 0);
 		return history_change_end(h, own, 0);
 	}
-	const char *texts[HT_COUNT] = {action_type, action_id, kind, text, verdict};
+	const char *texts[HT_COUNT] = {action_type, action_id, kind, record_text, verdict};
 	struct history_row row = {.seq = h->cur_seq + 1, .ts = ts_s};
 	for (int i = 0; i < HT_COUNT; i++) {
 		row.text[i] = texts[i];
-		row.len[i] = texts[i] ? (uint32_t)strlen(texts[i]) : 0;
+		row.len[i] = i == HT_RECORD ? (uint32_t)record_len : texts[i] ? (uint32_t)strlen(texts[i]) : 0;
 	}
 	history_encode_event(&h->pending, &row, h->cur_hash, h->cur_hash);
 	h->cur_seq = row.seq;

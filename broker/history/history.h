@@ -125,6 +125,14 @@ int history_load_after(struct history *, int64_t after_seq, struct history_event
 int history_append(struct history *, int64_t ts_s, const char *action_type, const char *action_id,
                    const char *kind, json_object *record, const char *verdict, int64_t *seq_out);
 
+/* The same with the record already as its JSON text (record_len bytes,
+ * no NUL; the caller vouches that it is a JSON object, as
+ * json_object_to_json_string_ext(..., JSON_C_TO_STRING_PLAIN) writes
+ * one): for a caller that builds the text from parts it serialised once. */
+int history_append_text(struct history *, int64_t ts_s, const char *action_type, const char *action_id,
+                        const char *kind, const char *record_text, size_t record_len, const char *verdict,
+                        int64_t *seq_out);
+
 /* Forget the events with ts < before_ts_s (the chain anchor moves to the
  * newest forgotten event's hash): a pruning mark, or, once they are more
  * than half the file, a compaction (history_prune.c).  Returns the number

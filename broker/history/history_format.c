@@ -206,6 +206,21 @@ int history_frame(const uint8_t *p, size_t avail, const uint8_t **body, uint32_t
 	return 1;
 }
 
+int history_frame_own(const uint8_t *p, size_t avail, const uint8_t **body, uint32_t *body_len, size_t *frame_len)
+{
+	if (avail < 4)
+		return 0;
+	uint32_t len = history_get_u32(p);
+	if (len == 0 || len > HISTORY_MAX_BODY)
+		return -1;
+	if (avail < (size_t)len + HISTORY_FRAME_OVERHEAD)
+		return 0;
+	*body = p + 4;
+	*body_len = len;
+	*frame_len = (size_t)len + HISTORY_FRAME_OVERHEAD;
+	return 1;
+}
+
 int history_decode_event(const uint8_t *body, uint32_t len, struct history_row *row, const uint8_t **stored_hash)
 {
 	if (len < 1 + 16 + SHA256_DIGEST_LEN || body[0] != 'E')

@@ -92,6 +92,10 @@ void history_encode_prune(struct history_buf *, const struct history_header *anc
  * -1 when the length is impossible or the checksum does not match. */
 int history_frame(const uint8_t *p, size_t avail, const uint8_t **body, uint32_t *body_len, size_t *frame_len);
 
+/* The same for a frame this process encoded itself (history_commit):
+ * the checksum is not computed again. */
+int history_frame_own(const uint8_t *p, size_t avail, const uint8_t **body, uint32_t *body_len, size_t *frame_len);
+
 /* An 'E' body into row (texts point into the body) and its stored hash,
  * or -1 when it is malformed. */
 int history_decode_event(const uint8_t *body, uint32_t len, struct history_row *, const uint8_t **stored_hash);

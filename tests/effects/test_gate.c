@@ -6,7 +6,8 @@
  * unchanged rule keeps its state across a policy edit while a changed one
  * starts afresh; outcomes no rule reads wait for the next transaction; a
  * request in flight whose outcome a rule reads holds other gates back; a
- * malformed request is recorded as denied. */
+ * malformed request is recorded as denied; the records' texts, put
+ * together from parts, are what json-c writes for the records. */
 #define _GNU_SOURCE
 #include <check.h>
 #include <stdio.h>
@@ -244,6 +245,72 @@ START_TEST(test_malformed_request_recorded_as_denied)
 }
 END_TEST
 
+/* The whole file. */
+static char *read_log(size_t *len)
+{
+	char file[160];
+	snprintf(file, sizeof file, "%s/private/%s", box, HISTORY_FILE_NAME);
+	FILE *f = fopen(file, "rb");
+	ck_assert_ptr_nonnull(f);
+	char *buf = malloc(1 << 20);
+	ck_assert_ptr_nonnull(buf);
+	*len = fread(buf, 1, 1 << 20, f);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(test_record_text_is_json_c_text)
+{
+	/* the outcome is read by a rule (recorded at once) and not (deferred) */
+	static const char TEXT_POLICY[] =
+		"@id(\"any\") permit (principal, action, resource);\n"
+		"@id(\"budget\") forbid (principal, action == Box::Action::\"fs:write\", resource)\n"
+		"when temporal { (count for (t: Timepoint). where formerly within 1h "
+		"(Box::Action::\"fs:write\"::response{ input.path: _ } && tp(t))) > 100 };\n";
+	struct policy *p = load(TEXT_POLICY);
+	char err[512];
+	struct gate *g = gate_open(p, box, GATE_RECORD, "run/\"7\"\\\u00e9", err, sizeof err);
+	ck_assert_msg(g != NULL, "%s", err);
+	ck_assert_int_eq(write_once(g, "~/a/\"quoted\"\\back\tslash/\u00e9t\u00e9", 1), 1);
+	json_object *in = json_object_new_object();
+	json_object_object_add(in, "path", json_object_new_string("~/r/x"));
+	json_object_object_add(in, "operation", json_object_new_string("read_content"));
+	struct policy_decision d;
+	int64_t seq;
+	int fault;
+	ck_assert_int_eq(gate_decide(g, "fs:read", in, &d, &seq, &fault, err, sizeof err), 0);
+	policy_decision_clear(&d);
+	gate_outcome(g, seq, "fs:read", in, GATE_FAILED, -1);
+	json_object_put(in);
+	gate_close(g);
+	char priv[128];
+	snprintf(priv, sizeof priv, "%s/private", box);
+	struct history *h = history_open(priv, err, sizeof err);
+	ck_assert_msg(h != NULL, "%s", err);
+	struct history_events l = {0};
+	ck_assert_int_eq(history_load(h, 0, &l), 0);
+	ck_assert_int_eq((int)l.n, 4);
+	size_t len;
+	char *log = read_log(&len);
+	for (size_t i = 0; i < l.n; i++) {
+		const char *want = json_object_to_json_string_ext(l.ev[i].record, JSON_C_TO_STRING_PLAIN);
+		ck_assert_msg(memmem(log, len, want, strlen(want)) != NULL, "event %zu: %s is not stored as json-c writes it",
+		              i, want);
+		json_object *id;
+		ck_assert(json_object_object_get_ex(l.ev[i].record, "requestId", &id));
+		char expect[96];
+		snprintf(expect, sizeof expect, "run/\"7\"\\\u00e9-%lld", (long long)(i < 2 ? 1 : 3));
+		ck_assert_str_eq(json_object_get_string(id), expect);
+	}
+	ck_assert_str_eq(l.ev[1].kind, "response");
+	ck_assert_str_eq(l.ev[3].kind, "error");
+	free(log);
+	history_events_free(&l);
+	history_close(h);
+	policy_free(p);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("gate");
@@ -256,6 +323,7 @@ int main(void)
 	tcase_add_test(tc, test_policy_edit_is_prospective);
 	tcase_add_test(tc, test_in_flight_holds_other_runs);
 	tcase_add_test(tc, test_malformed_request_recorded_as_denied);
+	tcase_add_test(tc, test_record_text_is_json_c_text);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
