@@ -425,7 +425,7 @@ static int decide_read_only(struct gate *g, const char *action, json_object *inp
 	drop_old(g, now);
 	struct temporal_event e = make_event(g->last_seq + 1, now, action, "request",
 	                                     gate_record_build(&g->records, g->last_seq + 1, action, input, NULL,
-	                                                       GATE_SHARE_NONE));
+	                                                       NULL, GATE_SHARE_NONE));
 	push(g, &e);
 	int rc = policy_decide_history_from(g->pol, action, input, g->ev, g->n, g->rule_start, out, err, errlen);
 	event_free(&g->ev[--g->n]);
@@ -460,13 +460,15 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 		g->last_prune = now;
 	}
 	int64_t seq = g->last_seq + 1;
-	json_object *rec = gate_record_build(&g->records, seq, action, input, NULL, GATE_SHARE_REQUEST);
+	json_object *rec = gate_record_build(&g->records, seq, action, input, NULL, NULL, GATE_SHARE_REQUEST);
 	struct temporal_event e = make_event(seq, now, action, "request", json_object_get(rec));
 	if (keep(g, &e) < 0) {
 		json_object_put(rec);
 		return fault(g, faultp, err, errlen);
 	}
-	int undecidable = policy_monitor_decide(g->mon, action, input, out, err, errlen) != 0;
+	json_object *ev_input = NULL;
+	json_object_object_get_ex(rec, "input", &ev_input);
+	int undecidable = policy_monitor_decide_as(g->mon, action, input, ev_input, out, err, errlen) != 0;
 	if (undecidable) {
 		/* a malformed request: recorded as the denied request it was */
 		memset(out, 0, sizeof *out);
@@ -512,22 +514,11 @@ void gate_outcome(struct gate *g, int64_t request_seq, const char *action, json_
 		unlock_history(g);
 		return;
 	}
-	json_object *output = NULL;
-	const char *kind = "response";
-	if (result == GATE_FAILED) {
-		kind = "error";
-	} else {
-		output = json_object_new_object();
-		if (strncmp(action, "fs:", 3) == 0)
-			json_object_object_add(output, "result",
-			                       policy_entity_json("Box::FsResponseResult", result == GATE_COMPLETED ? "completed"
-			                                                       : result == GATE_DESCRIPTOR_ISSUED
-			                                                               ? "descriptor_issued"
-			                                                               : "indeterminate"));
-		if (status >= 0)
-			json_object_object_add(output, "status", json_object_new_int64(status));
-	}
-	json_object *rec = gate_record_build(&g->records, request_seq, action, input, output, GATE_SHARE_OUTCOME);
+	const char *kind = result == GATE_FAILED ? "error" : "response";
+	const struct gate_text *output_text;
+	json_object *output = gate_record_output(&g->records, action, result, status, &output_text);
+	json_object *rec =
+		gate_record_build(&g->records, request_seq, action, input, output, output_text, GATE_SHARE_OUTCOME);
 	if (!is_outcome_action(g, action) && g->ndeferred < GATE_MAX_DEFERRED) {
 		struct deferred_outcome *d = &g->deferred[g->ndeferred++];
 		d->action = xstrdup(action);

@@ -70,10 +70,43 @@ void gate_records_free(struct gate_records *r)
 	text_free(&r->session_text);
 	text_free(&r->shared_input_text);
 	text_free(&r->text);
+	for (int i = 0; i < GATE_FAILED; i++) {
+		json_object_put(r->fs_output[i]);
+		text_free(&r->fs_output_text[i]);
+	}
+}
+
+static json_object *make_output(const char *action, enum gate_result result, long long status)
+{
+	json_object *output = json_object_new_object();
+	if (strncmp(action, "fs:", 3) == 0)
+		json_object_object_add(output, "result",
+		                       policy_entity_json("Box::FsResponseResult", result == GATE_COMPLETED ? "completed"
+		                                          : result == GATE_DESCRIPTOR_ISSUED           ? "descriptor_issued"
+		                                                                                       : "indeterminate"));
+	if (status >= 0)
+		json_object_object_add(output, "status", json_object_new_int64(status));
+	return output;
+}
+
+json_object *gate_record_output(struct gate_records *r, const char *action, enum gate_result result, long long status,
+                                const struct gate_text **text)
+{
+	*text = NULL;
+	if (result == GATE_FAILED)
+		return NULL;
+	if (strncmp(action, "fs:", 3) != 0 || status >= 0 || result < 0 || result >= GATE_FAILED)
+		return make_output(action, result, status);
+	if (!r->fs_output[result]) {
+		r->fs_output[result] = make_output(action, result, status);
+		text_of(&r->fs_output_text[result], r->fs_output[result]);
+	}
+	*text = &r->fs_output_text[result];
+	return json_object_get(r->fs_output[result]);
 }
 
 json_object *gate_record_build(struct gate_records *g, int64_t request_seq, const char *action, json_object *input,
-                               json_object *output, enum gate_share share)
+                               json_object *output, const struct gate_text *output_text, enum gate_share share)
 {
 	if (!g->principal) {
 		g->principal = policy_entity_json("Box::Agent", "self");
@@ -113,13 +146,13 @@ json_object *gate_record_build(struct gate_records *g, int64_t request_seq, cons
 	if (output) {
 		json_object_object_add(r, "output", output);
 		size_t n = 0;
-		const char *s = json_object_to_json_string_length(output, JSON_C_TO_STRING_PLAIN, &n);
+		const char *s = output_text ? output_text->p : json_object_to_json_string_length(output, JSON_C_TO_STRING_PLAIN, &n);
 		if (s == NULL) {
 			fputs("box-broker: out of memory\n", stderr);
 			abort();
 		}
 		text_lit(t, ",\"output\":");
-		text_put(t, s, n);
+		text_put(t, s, output_text ? output_text->len : n);
 	}
 	json_object_object_add(r, "callerPrincipal", json_object_get(g->principal));
 	json_object_object_add(r, "callerResource", json_object_get(g->resource));

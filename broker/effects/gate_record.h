@@ -15,6 +15,8 @@
 #include <stdint.h>
 #include <json-c/json.h>
 
+#include "broker/effects/gate.h"
+
 struct gate_text {
 	char *p;
 	size_t len, cap;
@@ -32,6 +34,9 @@ struct gate_records {
 	int64_t shared_seq;
 	json_object *shared_input, *shared_id;
 	struct gate_text shared_input_text;
+	/* The outputs of the fs:* outcomes (by enum gate_result), made once. */
+	json_object *fs_output[GATE_FAILED];
+	struct gate_text fs_output_text[GATE_FAILED];
 	/* The text of the record gate_record_build made last. */
 	struct gate_text text;
 };
@@ -45,9 +50,16 @@ enum gate_share {
 	GATE_SHARE_OUTCOME,     /* an outcome: its request's are used when they are the newest kept */
 };
 
+/* The output of an outcome (NULL for GATE_FAILED: an A::error has none),
+ * a new reference; *text: its text when it is one made once (else NULL).
+ * status >= 0: output.status. */
+json_object *gate_record_output(struct gate_records *, const char *action, enum gate_result result, long long status,
+                                const struct gate_text **text);
+
 /* The record of the event of request request_seq (takes output, may be
- * NULL); its text in r->text until the next call. */
+ * NULL; output_text: its text, NULL: serialised here); its text in
+ * r->text until the next call. */
 json_object *gate_record_build(struct gate_records *, int64_t request_seq, const char *action, json_object *input,
-                               json_object *output, enum gate_share share);
+                               json_object *output, const struct gate_text *output_text, enum gate_share share);
 
 #endif

@@ -93,6 +93,12 @@ static int action_index(const struct policy *p, const char *action)
 int policy_monitor_decide(struct policy_monitor *m, const char *action, json_object *input,
                           struct policy_decision *out, char *err, size_t errlen)
 {
+	return policy_monitor_decide_as(m, action, input, NULL, out, err, errlen);
+}
+
+int policy_monitor_decide_as(struct policy_monitor *m, const char *action, json_object *input,
+                             json_object *event_input, struct policy_decision *out, char *err, size_t errlen)
+{
 	char terr[300];
 	const char *temporal_error = NULL;
 	int a = m->nleaves ? action_index(m->policy, action) : -1;
@@ -104,7 +110,8 @@ int policy_monitor_decide(struct policy_monitor *m, const char *action, json_obj
 		} else if (m->nused[a]) {
 			/* what the leaves read of the request: enum fields as entities, as events carry them */
 			json_object *ctx = json_object_new_object();
-			json_object_object_add(ctx, "input", policy_event_input(box_actions[a].name, input));
+			json_object_object_add(ctx, "input", event_input ? json_object_get(event_input)
+			                                                 : policy_event_input(box_actions[a].name, input));
 			struct temporal_request rq = { ctx, m->principal, m->resource, NULL };
 			for (size_t k = 0; k < m->nused[a] && !temporal_error; k++) {
 				size_t i = m->used[a][k];

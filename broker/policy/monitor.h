@@ -30,6 +30,10 @@ int policy_monitor_observe(struct policy_monitor *, const struct temporal_event 
  * temporal evaluation error denies with errors ["temporal evaluation: ..."]. */
 int policy_monitor_decide(struct policy_monitor *, const char *action, json_object *input,
                           struct policy_decision *out, char *err, size_t errlen);
+/* The same, with the request event's input as its record holds it
+ * (policy_event_input(action, input), NULL: made here): the gate has it. */
+int policy_monitor_decide_as(struct policy_monitor *, const char *action, json_object *input,
+                             json_object *event_input, struct policy_decision *out, char *err, size_t errlen);
 int64_t policy_monitor_last_seq(const struct policy_monitor *);  /* 0: none observed */
 /* Events the monitor holds (its window), for tests and the bench. */
 size_t policy_monitor_kept(const struct policy_monitor *);
