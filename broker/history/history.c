@@ -68,6 +68,7 @@ static void reset(struct history *h)
 	memset(&h->header, 0, sizeof h->header);
 	h->anchor = h->header;
 	h->stamps_disordered = 0;
+	h->state_seen = 0;
 	forget_rules(h);
 }
 
@@ -346,6 +347,7 @@ static struct history *open_common(const char *private_dir, int writable, char *
 	/* a writer makes a new file a history (under the lock, once) and cuts
 	 * off a torn tail; a reader only reads */
 	if (h->writable) {
+		history_state_open(h, private_dir);
 		if (history_begin(h) != 0 || history_commit(h) != 0)
 			goto fail;
 	} else if (history_refresh(h) != 0) {
@@ -374,6 +376,7 @@ void history_close(struct history *h)
 		return;
 	if (h->fd >= 0)
 		close(h->fd); /* releases the lock */
+	history_state_close(h);
 	reset(h);
 	free(h->ev);
 	history_buf_free(&h->pending);
@@ -418,6 +421,58 @@ void history_set_busy_timeout(struct history *h, long ms)
 	h->busy_ms = ms;
 }
 
+/* Takes the lock, and reads what other brokers appended (or the new file
+ * a compaction put in place) since our last look, unless the shared state
+ * page says there is nothing new (history_state.c).  0 with the lock held,
+ * or -1 (storage fault) / -2 (busy, lock_file) without it. */
+static int lock_and_catch_up(struct history *h)
+{
+	struct stat st;
+	for (int tries = 0;; tries++) {
+		int rc = lock_file(h);
+		if (rc != 0)
+			return rc;
+		h->locked = 1;
+		if (history_state_unchanged(h))
+			return 0;
+		/* the path's file is ours (its size is then ours too) */
+		if (lstat(h->path, &st) == 0 && st.st_dev == h->dev && st.st_ino == h->ino)
+			break;
+		/* compacted (or removed) while we waited: the lock is the new file's */
+		flock(h->fd, LOCK_UN);
+		h->locked = 0;
+		if (tries > 100 || open_path(h, 1) != 0)
+			return history_fail(h, "cannot reopen", tries > 100 ? 0 : errno);
+		reset(h);
+	}
+	int ok = 1;
+	if (st.st_size == 0) {
+		uint8_t hd[HISTORY_HEADER_LEN];
+		struct history_header zero = {0};
+		history_header_encode(&zero, hd);
+		ssize_t w = write(h->fd, hd, sizeof hd);
+		if (w != (ssize_t)sizeof hd) {
+			history_fail(h, "cannot create", w < 0 ? errno : ENOSPC);
+			/* a short header is never read as one: back to empty */
+			if (w > 0 && ftruncate(h->fd, 0) != 0)
+				history_fail(h, "cannot create, nor empty the file again", errno);
+			ok = 0;
+		}
+		st.st_size = sizeof hd;
+	}
+	if (ok && st.st_size < h->end)
+		ok = history_reload(h) == 0;
+	else if (ok)
+		ok = read_new(h, st.st_size) == 0;
+	if (!ok) {
+		flock(h->fd, LOCK_UN);
+		h->locked = 0;
+		return -1;
+	}
+	history_state_seen(h);
+	return 0;
+}
+
 int history_begin(struct history *h)
 {
 	if (h->in_tx)
@@ -429,46 +484,9 @@ int history_begin(struct history *h)
 	} else if (h->locked) {
 		/* held since our last commit: the file is as we left it */
 	} else {
-		struct stat st;
-		for (int tries = 0;; tries++) {
-			int rc = lock_file(h);
-			if (rc != 0)
-				return rc;
-			h->locked = 1;
-			/* the path's file is ours (its size is then ours too) */
-			if (lstat(h->path, &st) == 0 && st.st_dev == h->dev && st.st_ino == h->ino)
-				break;
-			/* compacted (or removed) while we waited: the lock is the new file's */
-			flock(h->fd, LOCK_UN);
-			h->locked = 0;
-			if (tries > 100 || open_path(h, 1) != 0)
-				return history_fail(h, "cannot reopen", tries > 100 ? 0 : errno);
-			reset(h);
-		}
-		int ok = 1;
-		if (st.st_size == 0) {
-			uint8_t hd[HISTORY_HEADER_LEN];
-			struct history_header zero = {0};
-			history_header_encode(&zero, hd);
-			ssize_t w = write(h->fd, hd, sizeof hd);
-			if (w != (ssize_t)sizeof hd) {
-				history_fail(h, "cannot create", w < 0 ? errno : ENOSPC);
-				/* a short header is never read as one: back to empty */
-				if (w > 0 && ftruncate(h->fd, 0) != 0)
-					history_fail(h, "cannot create, nor empty the file again", errno);
-				ok = 0;
-			}
-			st.st_size = sizeof hd;
-		}
-		if (ok && st.st_size < h->end)
-			ok = history_reload(h) == 0;
-		else if (ok)
-			ok = read_new(h, st.st_size) == 0;
-		if (!ok) {
-			flock(h->fd, LOCK_UN);
-			h->locked = 0;
-			return -1;
-		}
+		int rc = lock_and_catch_up(h);
+		if (rc != 0)
+			return rc;
 	}
 	h->in_tx = 1;
 	h->cur_seq = h->head_seq;
@@ -505,6 +523,7 @@ int history_commit(struct history *h)
 	/* the whole transaction in one write(): another broker, and a crash,
 	 * see all of it or (a torn tail, cut off by the next writer) none */
 	ssize_t w;
+	history_state_writing(h);
 	do
 		w = write(h->fd, h->pending.p, h->pending.len);
 	while (w < 0 && errno == EINTR);
@@ -531,6 +550,7 @@ int history_commit(struct history *h)
 		at += flen;
 	}
 	h->end += (off_t)at;
+	history_state_written(h);
 	end_tx(h);
 	return rc;
 }

@@ -141,6 +141,10 @@ struct history {
 	int stamps_disordered;          /* some event is stamped before its predecessor */
 	struct history_rule *rules;
 	size_t nrules;
+	/* The page shared with the box's other brokers (history_state.c). */
+	struct history_state *state;    /* NULL: none, every transaction looks at the file */
+	uint64_t state_gen;             /* its generation when we last looked at the file */
+	int state_seen;                 /* state_gen is valid, and the page's end was ours */
 	/* The open transaction. */
 	int in_tx, locked;
 	int hold;                       /* keep the lock after commit/rollback (history_hold) */
@@ -149,6 +153,24 @@ struct history {
 	int64_t cur_seq, cur_ts;        /* the newest event, its own appends included */
 	uint8_t cur_hash[SHA256_DIGEST_LEN];
 };
+
+/* ---- the shared state page (history_state.c) -------------------------------- */
+
+#define HISTORY_STATE_NAME "history.state"
+#define HISTORY_STATE_LEN 4096
+
+/* Maps <private_dir>/history.state (creating it), or leaves h->state NULL. */
+void history_state_open(struct history *, const char *private_dir);
+void history_state_close(struct history *);
+/* Under the lock: 1 when nobody changed the log since we last saw it. */
+int history_state_unchanged(const struct history *);
+/* Under the lock, after reading the log up to h->end: publish it. */
+void history_state_seen(struct history *);
+/* Around a commit's write(): -1 before, h->end after. */
+void history_state_writing(struct history *);
+void history_state_written(struct history *);
+/* A compaction, before it renames the new file over the log. */
+void history_state_replacing(struct history *);
 
 /* err = "history <path>: <what>[: <strerror(errnum)>]"; returns -1. */
 int history_fail(struct history *, const char *what, int errnum);

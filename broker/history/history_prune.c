@@ -90,10 +90,13 @@ int history_compact(struct history *h, const struct history_header *anchor, size
 		history_fail(h, "cannot compact: cannot sync the new file", errno);
 	} else if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
 		history_fail(h, "cannot compact: cannot lock the new file", errno);
-	} else if (rename(tmp, h->path) != 0) {
-		history_fail(h, "cannot compact: cannot put the new file in place", errno);
 	} else {
-		rc = 0;
+		/* the other brokers look at the path again from now on */
+		history_state_replacing(h);
+		if (rename(tmp, h->path) != 0)
+			history_fail(h, "cannot compact: cannot put the new file in place", errno);
+		else
+			rc = 0;
 	}
 	free(all);
 	if (rc != 0) {
@@ -112,7 +115,10 @@ int history_compact(struct history *h, const struct history_header *anchor, size
 	h->fd = fd;
 	h->dev = st.st_dev;
 	h->ino = st.st_ino;
-	return history_reload(h);
+	if (history_reload(h) != 0)
+		return -1;
+	history_state_seen(h);
+	return 0;
 }
 
 int64_t history_prune(struct history *h, int64_t before_ts_s)

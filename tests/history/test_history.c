@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -45,6 +46,8 @@ static void remove_dir(void)
 		snprintf(p, sizeof p, "%s%s", dbpath, suffixes[i]);
 		unlink(p);
 	}
+	snprintf(p, sizeof p, "%s/%s", dir, "history.state");
+	unlink(p);
 	rmdir(dir);
 }
 
@@ -785,6 +788,85 @@ START_TEST(compaction_seen_by_other_handles)
 }
 END_TEST
 
+/* The page the handles share (broker/history/history_state.c: magic,
+ * generation, the log's committed length), mapped here as a test that
+ * damages it would. */
+static int64_t *state_page(void)
+{
+	char p[320];
+	snprintf(p, sizeof p, "%s/history.state", dir);
+	int fd = open(p, O_RDWR);
+	ck_assert_int_ge(fd, 0);
+	void *m = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	ck_assert(m != MAP_FAILED);
+	return m;
+}
+
+/* Three handles (three brokers) taking turns, one of them holding the lock
+ * across transactions: each append follows every event appended before it
+ * by any handle, though a handle whose page says nothing changed looks at
+ * neither the path nor the file. */
+START_TEST(handles_take_turns)
+{
+	make_dir();
+	struct history *h[3] = {open_ok(), open_ok(), open_ok()};
+	static const int turns[] = {0, 1, 2, 2, 1, 0, 0, 2, 1, 1, 0, 2, 0, 0, 1, 2, 2, 2, 1, 0};
+	int64_t seq = 0;
+	for (size_t i = 0; i < sizeof turns / sizeof turns[0]; i++) {
+		struct history *x = h[turns[i]];
+		history_hold(x, i % 3 == 0);
+		char path[32];
+		snprintf(path, sizeof path, "/turn%zu", i);
+		ck_assert_int_eq(append_path(x, 100 + (int64_t)i, "request", path), ++seq);
+		if (i % 3 == 0) /* a second transaction while the lock is held */
+			ck_assert_int_eq(append_path(x, 100 + (int64_t)i, "response", path), ++seq);
+		history_hold(x, 0);
+	}
+	int64_t *page = state_page();
+	struct stat st;
+	ck_assert_int_eq(stat(dbpath, &st), 0);
+	ck_assert_int_eq(page[2], st.st_size); /* the committed length, published */
+	for (int k = 0; k < 3; k++) {
+		expect_intact(h[k], seq);
+		history_close(h[k]);
+	}
+	munmap(page, 4096);
+	remove_dir();
+}
+END_TEST
+
+/* A page that says a write is in progress (its writer was killed), that
+ * is of another generation, or that is not a page at all, sends a handle
+ * the long way: it reads what is in the file. */
+START_TEST(stale_state_page_looked_past)
+{
+	make_dir();
+	struct history *a = open_ok(), *b = open_ok();
+	int64_t *page = state_page();
+	for (int k = 0; k < 3; k++) {
+		int64_t before = page[2];
+		append_path(b, 10 * (2 * k + 1), "request", "/b");
+		/* as if b had been killed between its write() and publishing it */
+		if (k == 0)
+			page[2] = -1;
+		if (k == 1) { /* a compaction killed before its rename: only the generation moved */
+			page[1]++;
+			page[2] = before;
+		}
+		if (k == 2) /* not a page of ours */
+			memset(page, 0xa5, 24);
+		ck_assert_int_eq(append_path(a, 10 * (2 * k + 2), "request", "/a"), 2 * k + 2);
+	}
+	expect_intact(a, 6);
+	expect_intact(b, 6);
+	munmap(page, 4096);
+	history_close(a);
+	history_close(b);
+	remove_dir();
+}
+END_TEST
+
 START_TEST(symlink_refused)
 {
 	make_dir();
@@ -822,6 +904,8 @@ int main(void)
 	tcase_add_test(tc, read_only_handles);
 	tcase_add_test(tc, rules_kept_across_compaction);
 	tcase_add_test(tc, compaction_seen_by_other_handles);
+	tcase_add_test(tc, handles_take_turns);
+	tcase_add_test(tc, stale_state_page_looked_past);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
