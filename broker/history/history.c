@@ -421,6 +421,18 @@ void history_set_busy_timeout(struct history *h, long ms)
 	h->busy_ms = ms;
 }
 
+/* How often a broker that the shared state page spares looking at the
+ * path looks anyway (ms): a log removed (not compacted) under it is
+ * noticed within that time. */
+#define HISTORY_PATH_CHECK_MS 1000
+
+static int64_t monotonic_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 /* Takes the lock, and reads what other brokers appended (or the new file
  * a compaction put in place) since our last look, unless the shared state
  * page says there is nothing new (history_state.c).  0 with the lock held,
@@ -433,11 +445,14 @@ static int lock_and_catch_up(struct history *h)
 		if (rc != 0)
 			return rc;
 		h->locked = 1;
-		if (history_state_unchanged(h))
+		int64_t now_ms = monotonic_ms();
+		if (now_ms - h->path_checked_ms < HISTORY_PATH_CHECK_MS && history_state_unchanged(h))
 			return 0;
 		/* the path's file is ours (its size is then ours too) */
-		if (lstat(h->path, &st) == 0 && st.st_dev == h->dev && st.st_ino == h->ino)
+		if (lstat(h->path, &st) == 0 && st.st_dev == h->dev && st.st_ino == h->ino) {
+			h->path_checked_ms = now_ms;
 			break;
+		}
 		/* compacted (or removed) while we waited: the lock is the new file's */
 		flock(h->fd, LOCK_UN);
 		h->locked = 0;

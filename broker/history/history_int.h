@@ -145,6 +145,7 @@ struct history {
 	struct history_state *state;    /* NULL: none, every transaction looks at the file */
 	uint64_t state_gen;             /* its generation when we last looked at the file */
 	int state_seen;                 /* state_gen is valid, and the page's end was ours */
+	int64_t path_checked_ms;        /* when we last saw our file at the path (CLOCK_MONOTONIC_COARSE) */
 	/* The open transaction. */
 	int in_tx, locked;
 	int hold;                       /* keep the lock after commit/rollback (history_hold) */

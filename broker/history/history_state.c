@@ -5,8 +5,10 @@
  * that is replaced?), no fstat or read (was it appended to?).
  *
  * The page holds a generation, which a compaction bumps before it renames
- * the new file over the log, and the log's committed length, which a
- * writer sets to -1 before its write() and to the new length after it.
+ * the new file over the log (and a broker that finds another file at the
+ * path than the page names, the log removed and made again), the log's
+ * committed length, which a writer sets to -1 before its write() and to
+ * the new length after it, and the log's device and inode.
  * Both are read and written only by a broker that holds the log's lock
  * (flock), so they describe the file at the path exactly when a broker
  * finds them equal to what it saw last: a broker killed between the two
@@ -39,6 +41,7 @@ struct history_state {
 	uint64_t magic;
 	uint64_t generation;
 	int64_t end;                    /* the log's committed length, -1: a write in progress */
+	uint64_t dev, ino;              /* the log the page describes */
 };
 
 void history_state_open(struct history *h, const char *private_dir)
@@ -70,9 +73,12 @@ void history_state_close(struct history *h)
 int history_state_unchanged(const struct history *h)
 {
 	const struct history_state *s = h->state;
-	return s && h->state_seen && h->end >= HISTORY_HEADER_LEN && __atomic_load_n(&s->magic, __ATOMIC_ACQUIRE) == STATE_MAGIC &&
+	return s && h->state_seen && h->end >= HISTORY_HEADER_LEN &&
+	       __atomic_load_n(&s->magic, __ATOMIC_ACQUIRE) == STATE_MAGIC &&
 	       __atomic_load_n(&s->generation, __ATOMIC_ACQUIRE) == h->state_gen &&
-	       __atomic_load_n(&s->end, __ATOMIC_ACQUIRE) == (int64_t)h->end;
+	       __atomic_load_n(&s->end, __ATOMIC_ACQUIRE) == (int64_t)h->end &&
+	       __atomic_load_n(&s->ino, __ATOMIC_ACQUIRE) == (uint64_t)h->ino &&
+	       __atomic_load_n(&s->dev, __ATOMIC_ACQUIRE) == (uint64_t)h->dev;
 }
 
 void history_state_seen(struct history *h)
@@ -80,9 +86,15 @@ void history_state_seen(struct history *h)
 	struct history_state *s = h->state;
 	if (!s)
 		return;
-	if (__atomic_load_n(&s->magic, __ATOMIC_ACQUIRE) != STATE_MAGIC) {
-		/* a new page (or not one of ours): a generation nobody holds */
+	if (__atomic_load_n(&s->magic, __ATOMIC_ACQUIRE) != STATE_MAGIC ||
+	    __atomic_load_n(&s->ino, __ATOMIC_ACQUIRE) != (uint64_t)h->ino ||
+	    __atomic_load_n(&s->dev, __ATOMIC_ACQUIRE) != (uint64_t)h->dev) {
+		/* a new page (or not one of ours), or another file at the path
+		 * than the page describes (the log was removed and made again):
+		 * a generation nobody holds */
 		__atomic_store_n(&s->generation, __atomic_load_n(&s->generation, __ATOMIC_RELAXED) + 1, __ATOMIC_RELEASE);
+		__atomic_store_n(&s->dev, (uint64_t)h->dev, __ATOMIC_RELEASE);
+		__atomic_store_n(&s->ino, (uint64_t)h->ino, __ATOMIC_RELEASE);
 		__atomic_store_n(&s->magic, STATE_MAGIC, __ATOMIC_RELEASE);
 	}
 	h->state_gen = __atomic_load_n(&s->generation, __ATOMIC_ACQUIRE);

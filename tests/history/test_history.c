@@ -867,6 +867,31 @@ START_TEST(stale_state_page_looked_past)
 }
 END_TEST
 
+/* A log removed (not compacted) under a broker that the page spares
+ * looking at the path: within a second its next append makes a new log at
+ * the path instead of going to the removed file. */
+START_TEST(removed_log_noticed)
+{
+	make_dir();
+	struct history *a = open_ok();
+	append_path(a, 10, "request", "/1");
+	append_path(a, 11, "request", "/2");
+	ck_assert_int_eq(unlink(dbpath), 0);
+	usleep(1100 * 1000);
+	append_path(a, 12, "request", "/3");
+	ck_assert_int_eq(access(dbpath, F_OK), 0);
+	struct history *b = open_ok();
+	struct history_events ev = {0};
+	ck_assert_int_eq(history_load(b, 0, &ev), 0);
+	ck_assert_uint_eq(ev.n, 1);
+	ck_assert_str_eq(event_path(&ev.ev[0]), "/3");
+	history_events_free(&ev);
+	history_close(a);
+	history_close(b);
+	remove_dir();
+}
+END_TEST
+
 START_TEST(symlink_refused)
 {
 	make_dir();
@@ -906,6 +931,7 @@ int main(void)
 	tcase_add_test(tc, compaction_seen_by_other_handles);
 	tcase_add_test(tc, handles_take_turns);
 	tcase_add_test(tc, stale_state_page_looked_past);
+	tcase_add_test(tc, removed_log_noticed);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
