@@ -131,6 +131,45 @@ static int keep(struct gate *g, struct temporal_event *e)
 	return rc;
 }
 
+static struct temporal_event make_event(int64_t seq, int64_t ts, const char *action, const char *kind,
+                                        json_object *rec)
+{
+	struct temporal_event e;
+	memset(&e, 0, sizeof e);
+	e.seq = seq;
+	e.ts_s = ts;
+	e.action_type = xstrdup("Box::Action");
+	e.action_id = xstrdup(action);
+	e.kind = xstrdup(kind);
+	e.record = rec;
+	return e;
+}
+
+/* An event this run records (takes rec): the monitor observes it with
+ * the strings borrowed (it copies what it keeps), or it joins the window. */
+static int keep_new(struct gate *g, int64_t seq, int64_t ts, const char *action, const char *kind, json_object *rec)
+{
+	if (g->mon == NULL) {
+		struct temporal_event e = make_event(seq, ts, action, kind, rec);
+		push(g, &e);
+		return 0;
+	}
+	struct temporal_event e;
+	memset(&e, 0, sizeof e);
+	e.seq = seq;
+	e.ts_s = ts;
+	e.action_type = "Box::Action";
+	e.action_id = action;
+	e.kind = kind;
+	e.record = rec;
+	char why[256];
+	int rc = policy_monitor_observe(g->mon, &e, why, sizeof why);
+	json_object_put(rec);
+	if (rc < 0 && !g->fault[0])
+		snprintf(g->fault, sizeof g->fault, "history: %s", why);
+	return rc;
+}
+
 /* Moves loaded events into the monitor or the window. */
 static int take(struct gate *g, struct history_events *l)
 {
@@ -206,19 +245,6 @@ static int catch_up(struct gate *g)
 	return take(g, &l);
 }
 
-static struct temporal_event make_event(int64_t seq, int64_t ts, const char *action, const char *kind,
-                                        json_object *rec)
-{
-	struct temporal_event e;
-	memset(&e, 0, sizeof e);
-	e.seq = seq;
-	e.ts_s = ts;
-	e.action_type = xstrdup("Box::Action");
-	e.action_id = xstrdup(action);
-	e.kind = xstrdup(kind);
-	e.record = rec;
-	return e;
-}
 
 static int load_window(struct gate *g, int record, char *err, size_t errlen)
 {
@@ -377,9 +403,8 @@ static int append_outcome(struct gate *g, const char *action, const char *kind, 
 		json_object_put(rec);
 		return -1;
 	}
-	struct temporal_event e = make_event(seq, now, action, kind, rec);
 	g->last_seq = seq;
-	return keep(g, &e);
+	return keep_new(g, seq, now, action, kind, rec);
 }
 
 /* The deferred outcomes, oldest first, inside the open transaction. */
@@ -461,8 +486,7 @@ int gate_decide(struct gate *g, const char *action, json_object *input, struct p
 	}
 	int64_t seq = g->last_seq + 1;
 	json_object *rec = gate_record_build(&g->records, seq, action, input, NULL, NULL, GATE_SHARE_REQUEST);
-	struct temporal_event e = make_event(seq, now, action, "request", json_object_get(rec));
-	if (keep(g, &e) < 0) {
+	if (keep_new(g, seq, now, action, "request", json_object_get(rec)) < 0) {
 		json_object_put(rec);
 		return fault(g, faultp, err, errlen);
 	}

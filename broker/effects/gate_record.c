@@ -46,6 +46,25 @@ static void text_of(struct gate_text *t, json_object *o)
 	text_put(t, s, n);
 }
 
+/* "-<n>" into buf (at least 24 bytes), NUL-terminated; its length. */
+static size_t dash_number(char *buf, int64_t n)
+{
+	char digits[24];
+	size_t k = 0;
+	uint64_t u = n < 0 ? 0 - (uint64_t)n : (uint64_t)n;
+	do
+		digits[k++] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	size_t len = 0;
+	buf[len++] = '-';
+	if (n < 0)
+		buf[len++] = '-';
+	while (k)
+		buf[len++] = digits[--k];
+	buf[len] = '\0';
+	return len;
+}
+
 static void text_free(struct gate_text *t)
 {
 	free(t->p);
@@ -123,8 +142,10 @@ json_object *gate_record_build(struct gate_records *g, int64_t request_seq, cons
 		id = json_object_get(g->shared_id);
 		input_text = &g->shared_input_text;
 	} else {
-		char text[96];
-		snprintf(text, sizeof text, "%s-%lld", g->session, (long long)request_seq);
+		char text[sizeof g->session + 24];
+		size_t n = strlen(g->session);
+		memcpy(text, g->session, n);
+		dash_number(text + n, request_seq);
 		ev_input = policy_event_input(action, input);
 		id = json_object_new_string(text);
 		if (share == GATE_SHARE_REQUEST) {
@@ -164,11 +185,12 @@ json_object *gate_record_build(struct gate_records *g, int64_t request_seq, cons
 	text_put(t, g->resource_text.p, g->resource_text.len);
 	/* the id is the session's text with "-seq" before its closing quote
 	 * (neither the dash nor digits are escaped) */
-	char seq[32];
-	snprintf(seq, sizeof seq, "-%lld\"", (long long)request_seq);
+	char seq[24];
+	size_t seqlen = dash_number(seq, request_seq);
 	text_lit(t, ",\"requestId\":");
 	text_put(t, g->session_text.p, g->session_text.len - 1);
-	text_lit(t, seq);
+	text_put(t, seq, seqlen);
+	text_lit(t, "\"");
 	text_lit(t, ",\"sessionId\":");
 	text_put(t, g->session_text.p, g->session_text.len);
 	text_lit(t, "}");
