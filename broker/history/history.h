@@ -15,7 +15,9 @@
  *   history_commit(h);                 ONE write() of the buffer, unlock
  *
  * so concurrent brokers see one ordered history and a budget cannot be
- * overspent by runs racing each other.  A completed write() is in the page
+ * overspent by runs racing each other.  A broker that finds the page the
+ * box's brokers share (<private_dir>/history.state, history_state.c) as
+ * it left it knows nobody wrote since: begin is the flock alone.  A completed write() is in the page
  * cache: it survives the broker's kill -9 at any instant.  A crash in the
  * middle of a write leaves a torn tail, which readers ignore and the next
  * writer cuts off.  There is no fsync per event: a machine crash (power
