@@ -245,7 +245,6 @@ static int catch_up(struct gate *g)
 	return take(g, &l);
 }
 
-
 static int load_window(struct gate *g, int record, char *err, size_t errlen)
 {
 	size_t nrules = policy_rule_count(g->pol);
