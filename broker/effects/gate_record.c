@@ -166,14 +166,14 @@ json_object *gate_record_build(struct gate_records *g, int64_t request_seq, cons
 	text_free(&own);
 	if (output) {
 		json_object_object_add(r, "output", output);
-		size_t n = 0;
-		const char *s = output_text ? output_text->p : json_object_to_json_string_length(output, JSON_C_TO_STRING_PLAIN, &n);
-		if (s == NULL) {
-			fputs("box-broker: out of memory\n", stderr);
-			abort();
+		struct gate_text made = {0};
+		if (!output_text) {
+			text_of(&made, output);
+			output_text = &made;
 		}
 		text_lit(t, ",\"output\":");
-		text_put(t, s, output_text ? output_text->len : n);
+		text_put(t, output_text->p, output_text->len);
+		text_free(&made);
 	}
 	json_object_object_add(r, "callerPrincipal", json_object_get(g->principal));
 	json_object_object_add(r, "callerResource", json_object_get(g->resource));
