@@ -282,6 +282,14 @@ START_TEST(test_record_text_is_json_c_text)
 	policy_decision_clear(&d);
 	gate_outcome(g, seq, "fs:read", in, GATE_FAILED, -1);
 	json_object_put(in);
+	/* an output with a status, made for its event */
+	in = json_object_new_object();
+	json_object_object_add(in, "url", json_object_new_string("https://example.com/a?b=\"c\""));
+	json_object_object_add(in, "method", json_object_new_string("GET"));
+	ck_assert_int_eq(gate_decide(g, "http:request", in, &d, &seq, &fault, err, sizeof err), 0);
+	policy_decision_clear(&d);
+	gate_outcome(g, seq, "http:request", in, GATE_COMPLETED, 200);
+	json_object_put(in);
 	gate_close(g);
 	char priv[128];
 	snprintf(priv, sizeof priv, "%s/private", box);
@@ -289,7 +297,7 @@ START_TEST(test_record_text_is_json_c_text)
 	ck_assert_msg(h != NULL, "%s", err);
 	struct history_events l = {0};
 	ck_assert_int_eq(history_load(h, 0, &l), 0);
-	ck_assert_int_eq((int)l.n, 4);
+	ck_assert_int_eq((int)l.n, 6);
 	size_t len;
 	char *log = read_log(&len);
 	for (size_t i = 0; i < l.n; i++) {
@@ -299,11 +307,15 @@ START_TEST(test_record_text_is_json_c_text)
 		json_object *id;
 		ck_assert(json_object_object_get_ex(l.ev[i].record, "requestId", &id));
 		char expect[96];
-		snprintf(expect, sizeof expect, "run/\"7\"\\\u00e9-%lld", (long long)(i < 2 ? 1 : 3));
+		snprintf(expect, sizeof expect, "run/\"7\"\\\u00e9-%lld", (long long)(i / 2 * 2 + 1));
 		ck_assert_str_eq(json_object_get_string(id), expect);
 	}
 	ck_assert_str_eq(l.ev[1].kind, "response");
 	ck_assert_str_eq(l.ev[3].kind, "error");
+	json_object *output, *status;
+	ck_assert(json_object_object_get_ex(l.ev[5].record, "output", &output));
+	ck_assert(json_object_object_get_ex(output, "status", &status));
+	ck_assert_int_eq(json_object_get_int(status), 200);
 	free(log);
 	history_events_free(&l);
 	history_close(h);
