@@ -19,6 +19,8 @@
  *
  * The page is an optimisation only: when it cannot be made (read-only
  * box, full disk, not a regular file) every transaction goes the long way.
+ * Its block is allocated when it is opened, so stores to it never need
+ * disk space later.
  * It is trusted like the log: whoever can write <private_dir> can make
  * the brokers miss each other's events there (as they can by editing the
  * log), and truncating it under running brokers kills them (SIGBUS).
@@ -55,8 +57,11 @@ void history_state_open(struct history *h, const char *private_dir)
 		return;
 	struct stat st;
 	void *p = MAP_FAILED;
+	/* The page's block is allocated, not left a hole: a store to a hole of
+	 * a shared mapping on a full disk would kill the broker with SIGBUS.
+	 * posix_fallocate also makes a page left sparse by anyone else whole. */
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    (st.st_size >= HISTORY_STATE_LEN || ftruncate(fd, HISTORY_STATE_LEN) == 0))
+	    posix_fallocate(fd, 0, HISTORY_STATE_LEN) == 0)
 		p = mmap(NULL, HISTORY_STATE_LEN, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	close(fd);
 	if (p != MAP_FAILED)
