@@ -16,6 +16,7 @@
 #include "worker/compile/opcodes.h"
 #include "worker/eval/vm.h"
 #include "worker/eval/attrcache.h"
+#include "worker/objects/float_fast.h"
 #include "worker/runtime/gc.h"
 
 /* ---- the VM stack for frames ---------------------------------------------- */
@@ -1382,6 +1383,17 @@ Value vm_run(Frame *f)
 				DISPATCH();
 			}
 		}
+		if (nargs == 1 && !kwnames && fn.tag == V_OBJ && fn.u.o->type == &builtin_type &&
+		    ((Builtin *)fn.u.o)->fast1) {
+			Value r = ((Builtin *)fn.u.o)->fast1(args[0]);
+			if (!IS_NULL(r)) {   /* else the full call below */
+				Value *base = sp - npop;
+				while (sp > base)
+					val_decref(POP());
+				PUSH(r);
+				DISPATCH();
+			}
+		}
 		SAVE_FRAME();
 		{
 			Value r = obj_call(fn, args, nargs, kwnames);
@@ -1447,9 +1459,8 @@ Value vm_run(Frame *f)
 				break;
 			}
 			r = int_binop(a, b, (int)arg);
-		} else if (a.tag == V_FLOAT && b.tag == V_FLOAT && arg <= NB_MUL) {
-			double x = a.u.f, y = b.u.f;
-			TOP() = v_float(arg == NB_ADD ? x + y : arg == NB_SUB ? x - y : x * y);
+		} else if ((a.tag == V_FLOAT || b.tag == V_FLOAT) && float_fast_binop(a, b, arg, &r)) {
+			TOP() = r;
 			DISPATCH();
 		} else {
 			SAVE_FRAME();
@@ -1489,9 +1500,8 @@ Value vm_run(Frame *f)
 			if (arg == NB_ADD && !__builtin_add_overflow(a.u.i, b.u.i, &z)) { TOP() = v_int(z); DISPATCH(); }
 			if (arg == NB_SUB && !__builtin_sub_overflow(a.u.i, b.u.i, &z)) { TOP() = v_int(z); DISPATCH(); }
 			r = int_binop(a, b, (int)arg);
-		} else if (a.tag == V_FLOAT && b.tag == V_FLOAT && arg <= NB_MUL) {
-			double x = a.u.f, y = b.u.f;
-			TOP() = v_float(arg == NB_ADD ? x + y : arg == NB_SUB ? x - y : x * y);
+		} else if ((a.tag == V_FLOAT || b.tag == V_FLOAT) && float_fast_binop(a, b, arg, &r)) {
+			TOP() = r;
 			DISPATCH();
 		} else if (arg == NB_ADD && obj_is(a, &str_type) && obj_is(b, &str_type)) {
 			/* in-place append when we hold the only reference */
@@ -1564,17 +1574,8 @@ Value vm_run(Frame *f)
 	TARGET(COMPARE_OP) {
 		Value b = POP(), a = TOP();
 		Value r;
-		if (a.tag == V_INT && b.tag == V_INT) {
-			int64_t x = a.u.i, y = b.u.i;
-			bool res;
-			switch (arg) {
-			case CMP_LT: res = x < y; break;
-			case CMP_LE: res = x <= y; break;
-			case CMP_EQ: res = x == y; break;
-			case CMP_NE: res = x != y; break;
-			case CMP_GT: res = x > y; break;
-			default: res = x >= y; break;
-			}
+		bool res;
+		if (num_fast_compare(a, b, arg, &res)) {   /* two small ints or two floats */
 			TOP() = v_bool(res);
 			/* fused conditional jump */
 			uint32_t nx = *ip;

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "worker/runtime/runtime.h"
@@ -264,16 +265,22 @@ BUILTIN(ascii)
 	return obj_ascii(args[0]);
 }
 
+/* abs of a small int or a float (Builtin.fast1); V_NULL for the rest */
+static Value abs_fast1(Value v)
+{
+	if (v.tag == V_INT && v.u.i != INT64_MIN)
+		return v_int(v.u.i < 0 ? -v.u.i : v.u.i);
+	if (v.tag == V_FLOAT)
+		return v_float(fabs(v.u.f));
+	return v_null();
+}
+
 BUILTIN(abs)
 {
 	if (!args_check("abs", nargs, kw, 1, 1))
 		return v_null();
-	Value v = args[0];
-	if (v.tag == V_INT && v.u.i != INT64_MIN)
-		return v_int(v.u.i < 0 ? -v.u.i : v.u.i);
-	if (v.tag == V_FLOAT)
-		return v_float(v.u.f < 0 ? -v.u.f : (v.u.f == 0 ? 0.0 : v.u.f));
-	return obj_abs(v);
+	Value r = abs_fast1(args[0]);
+	return IS_NULL(r) ? obj_abs(args[0]) : r;
 }
 
 static Value all_any(const Value *args, size_t nargs, Tuple *kw, const char *name, bool want)
@@ -966,12 +973,17 @@ BUILTIN(anext)
 
 /* ---- registration ---------------------------------------------------------------- */
 
-static void add_fn(Dict *b, const char *name, callfn fn)
+static void add_fn1(Dict *b, const char *name, callfn fn, unaryfn fast1)
 {
 	Value f = builtin_new(name, fn, v_null());
+	if (IS_NULL(f))
+		return;
+	((Builtin *)f.u.o)->fast1 = fast1;
 	dict_set_str(b, str_intern(name), f);
 	val_decref(f);
 }
+
+static void add_fn(Dict *b, const char *name, callfn fn) { add_fn1(b, name, fn, NULL); }
 
 static void add_type(Dict *b, const char *name, Type *t)
 {
@@ -989,7 +1001,7 @@ void builtins_register(Dict *b)
 	add_fn(b, "issubclass", bi_issubclass);
 	add_fn(b, "repr", bi_repr);
 	add_fn(b, "ascii", bi_ascii);
-	add_fn(b, "abs", bi_abs);
+	add_fn1(b, "abs", bi_abs, abs_fast1);
 	add_fn(b, "all", bi_all);
 	add_fn(b, "any", bi_any);
 	add_fn(b, "bin", bi_bin);

@@ -172,6 +172,11 @@ typedef struct Builtin {
 	Value self;            /* V_NULL: unbound */
 	Type *owner;           /* for unbound method descriptors */
 	int flags;             /* BF_* */
+	/* NULL, or a form of a one-argument function (abs, math.sqrt) that
+	 * the VM's CALL tries first for one positional argument: it answers
+	 * the cases it can answer without an exception (a float, a small
+	 * int) and returns V_NULL, with nothing raised, for fn to do the rest */
+	unaryfn fast1;
 } Builtin;
 #define BF_CLASSMETHOD 1
 #define BF_STATIC 2

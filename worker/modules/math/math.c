@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -82,7 +83,29 @@ static Value float_or_error(int rc, double r, struct num_error *e)
 
 static double erf_fn(double x) { return erf(x); }
 
+/* The VM's one-argument form of a FUNC1 function (Builtin.fast1): a
+ * float or small int whose result is finite with errno untouched, where
+ * math_1 raises nothing; V_NULL leaves everything else to m_NAME. */
+static inline Value math1_fast(double (*fn)(double), Value v)
+{
+	double x;
+	if (v.tag == V_FLOAT)
+		x = v.u.f;
+	else if (v.tag == V_INT)
+		x = (double)v.u.i;
+	else
+		return v_null();
+	if (!isfinite(x))
+		return v_null();
+	errno = 0;
+	double r = fn(x);
+	if (!isfinite(r) || errno != 0)
+		return v_null();
+	return v_float(r);
+}
+
 #define FUNC1(name, fn, can_overflow) \
+	static Value m_##name##_fast1(Value v) { return math1_fast(fn, v); } \
 	static Value m_##name(Value self, const Value *args, size_t nargs, Tuple *kw) \
 	{ \
 		(void)self; \
@@ -138,6 +161,16 @@ FUNC1(tanh, tanh, false)
 FUNC1A(gamma, math_tgamma)
 FUNC1A(lgamma, math_lgamma)
 #undef FUNC1A
+
+/* sqrt of a non-negative finite float or small int (Builtin.fast1) */
+static Value m_sqrt_fast1(Value v)
+{
+	if (v.tag == V_FLOAT && v.u.f >= 0.0 && v.u.f <= DBL_MAX)
+		return v_float(sqrt(v.u.f));
+	if (v.tag == V_INT && v.u.i >= 0)
+		return v_float(sqrt((double)v.u.i));
+	return v_null();
+}
 
 static Value m_sqrt(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
@@ -857,8 +890,27 @@ bool mod_math_init(Dict *d)
 		{"remainder", m_remainder}, {"sin", m_sin}, {"sinh", m_sinh}, {"sqrt", m_sqrt},
 		{"tan", m_tan}, {"tanh", m_tanh}, {"trunc", m_trunc}, {"ulp", m_ulp},
 	};
-	for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
-		module_add_fn(d, fns[i].name, fns[i].fn);
+	static const struct {
+		callfn fn;
+		unaryfn fast1;
+	} fast[] = {
+		{m_acos, m_acos_fast1}, {m_acosh, m_acosh_fast1}, {m_asin, m_asin_fast1},
+		{m_asinh, m_asinh_fast1}, {m_atan, m_atan_fast1}, {m_atanh, m_atanh_fast1},
+		{m_cbrt, m_cbrt_fast1}, {m_cos, m_cos_fast1}, {m_cosh, m_cosh_fast1},
+		{m_erf, m_erf_fast1}, {m_erfc, m_erfc_fast1}, {m_exp, m_exp_fast1},
+		{m_exp2, m_exp2_fast1}, {m_expm1, m_expm1_fast1}, {m_fabs, m_fabs_fast1},
+		{m_log1p, m_log1p_fast1}, {m_sin, m_sin_fast1}, {m_sinh, m_sinh_fast1},
+		{m_tan, m_tan_fast1}, {m_tanh, m_tanh_fast1}, {m_sqrt, m_sqrt_fast1},
+	};
+	for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
+		Value f = builtin_new(fns[i].name, fns[i].fn, v_null());
+		if (IS_NULL(f))
+			return false;
+		for (size_t j = 0; j < sizeof fast / sizeof fast[0]; j++)
+			if (fast[j].fn == fns[i].fn)
+				((Builtin *)f.u.o)->fast1 = fast[j].fast1;
+		module_set_attr(d, fns[i].name, f);
+	}
 	module_set_attr(d, "pi", v_float(M_PI));
 	module_set_attr(d, "e", v_float(M_E));
 	module_set_attr(d, "tau", v_float(2.0 * M_PI));

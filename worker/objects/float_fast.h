@@ -1,0 +1,94 @@
+/* float_fast.h -- the VM's inline arithmetic on unboxed numbers: + - * /
+ * and ** of two floats or of a float and a small int, and the comparisons
+ * of two small ints or two floats, for the cases where no exception and no
+ * object can come of it.  Everything else answers "not handled" and the
+ * caller takes binop() / obj_richcmp(), which produce CPython's results and
+ * errors (float.c, floatops.c); a case handled here gives the same value
+ * those would give.
+ */
+#ifndef BOX_FLOAT_FAST_H
+#define BOX_FLOAT_FAST_H
+
+#include <float.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "worker/objects/object.h"
+
+/* a op b when one operand is a V_FLOAT and the other a V_FLOAT or V_INT
+ * (a small int converts to the nearest double, as PyLong_AsDouble does).
+ * Division by zero, and a power whose base is not a positive finite float
+ * or whose result is not finite (overflow, complex results, CPython's
+ * special cases), are left to float_binop. */
+static inline __attribute__((always_inline)) bool float_fast_binop(Value a, Value b, uint32_t op, Value *out)
+{
+	double x, y;
+	if (a.tag == V_FLOAT)
+		x = a.u.f;
+	else if (a.tag == V_INT)
+		x = (double)a.u.i;
+	else
+		return false;
+	if (b.tag == V_FLOAT)
+		y = b.u.f;
+	else if (b.tag == V_INT)
+		y = (double)b.u.i;
+	else
+		return false;
+	switch (op) {
+	case NB_ADD: *out = v_float(x + y); return true;
+	case NB_SUB: *out = v_float(x - y); return true;
+	case NB_MUL: *out = v_float(x * y); return true;
+	case NB_TRUEDIV:
+		if (y == 0.0)
+			return false;
+		*out = v_float(x / y);
+		return true;
+	case NB_POW: {
+		/* positive finite base, finite exponent: CPython's float_pow
+		 * reaches libm's pow with no special case, and a finite result
+		 * (an underflow to 0 included) is no error */
+		if (!(x > 0.0 && x <= DBL_MAX && y >= -DBL_MAX && y <= DBL_MAX))
+			return false;
+		double r = pow(x, y);
+		if (!(r <= DBL_MAX))
+			return false;
+		*out = v_float(r);
+		return true;
+	}
+	default:
+		return false;
+	}
+}
+
+/* The comparison `a op b` of two V_INTs or two V_FLOATs into *res (NaN
+ * compares as in C, which is Python's rule for floats). */
+static inline __attribute__((always_inline)) bool num_fast_compare(Value a, Value b, uint32_t op, bool *res)
+{
+	if (a.tag == V_INT && b.tag == V_INT) {
+		int64_t x = a.u.i, y = b.u.i;
+		switch (op) {
+		case CMP_LT: *res = x < y; return true;
+		case CMP_LE: *res = x <= y; return true;
+		case CMP_EQ: *res = x == y; return true;
+		case CMP_NE: *res = x != y; return true;
+		case CMP_GT: *res = x > y; return true;
+		default: *res = x >= y; return true;
+		}
+	}
+	if (a.tag == V_FLOAT && b.tag == V_FLOAT) {
+		double x = a.u.f, y = b.u.f;
+		switch (op) {
+		case CMP_LT: *res = x < y; return true;
+		case CMP_LE: *res = x <= y; return true;
+		case CMP_EQ: *res = x == y; return true;
+		case CMP_NE: *res = x != y; return true;
+		case CMP_GT: *res = x > y; return true;
+		default: *res = x >= y; return true;
+		}
+	}
+	return false;
+}
+
+#endif
