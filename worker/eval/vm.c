@@ -1077,6 +1077,10 @@ Value vm_run(Frame *f)
 		}
 		size_t idx = (size_t)(ip - co->insns - 1);
 		GlobalCache *gc = (GlobalCache *)co->caches + idx;
+		if (gc->gver == f->globals->version && gc->bver == f->builtins->version) {
+			PUSH(val_incref(gc->v));   /* a builtin, globals unchanged */
+			DISPATCH();
+		}
 		Value v = global_cached(gc, f->globals, f->builtins, co->names[arg]);
 		if (IS_NULL(v)) {
 			load_global(f, co->names[arg]);
@@ -1459,7 +1463,7 @@ Value vm_run(Frame *f)
 				break;
 			}
 			r = int_binop(a, b, (int)arg);
-		} else if ((a.tag == V_FLOAT || b.tag == V_FLOAT) && float_fast_binop(a, b, arg, &r)) {
+		} else if (float_fast_binop(a, b, arg, &r)) {   /* a float and a float or small int */
 			TOP() = r;
 			DISPATCH();
 		} else {
@@ -1500,7 +1504,7 @@ Value vm_run(Frame *f)
 			if (arg == NB_ADD && !__builtin_add_overflow(a.u.i, b.u.i, &z)) { TOP() = v_int(z); DISPATCH(); }
 			if (arg == NB_SUB && !__builtin_sub_overflow(a.u.i, b.u.i, &z)) { TOP() = v_int(z); DISPATCH(); }
 			r = int_binop(a, b, (int)arg);
-		} else if ((a.tag == V_FLOAT || b.tag == V_FLOAT) && float_fast_binop(a, b, arg, &r)) {
+		} else if (float_fast_binop(a, b, arg, &r)) {   /* a float and a float or small int */
 			TOP() = r;
 			DISPATCH();
 		} else if (arg == NB_ADD && obj_is(a, &str_type) && obj_is(b, &str_type)) {

@@ -24,28 +24,29 @@
 static inline __attribute__((always_inline)) bool float_fast_binop(Value a, Value b, uint32_t op, Value *out)
 {
 	double x, y;
-	if (a.tag == V_FLOAT)
+	if (a.tag == V_FLOAT && b.tag == V_FLOAT) {
 		x = a.u.f;
-	else if (a.tag == V_INT)
-		x = (double)a.u.i;
-	else
-		return false;
-	if (b.tag == V_FLOAT)
 		y = b.u.f;
-	else if (b.tag == V_INT)
+	} else if (a.tag == V_FLOAT && b.tag == V_INT) {
+		x = a.u.f;
 		y = (double)b.u.i;
-	else
+	} else if (a.tag == V_INT && b.tag == V_FLOAT) {
+		x = (double)a.u.i;
+		y = b.u.f;
+	} else {
 		return false;
-	switch (op) {
-	case NB_ADD: *out = v_float(x + y); return true;
-	case NB_SUB: *out = v_float(x - y); return true;
-	case NB_MUL: *out = v_float(x * y); return true;
-	case NB_TRUEDIV:
+	}
+	if (op <= NB_MUL) {
+		*out = v_float(op == NB_ADD ? x + y : op == NB_SUB ? x - y : x * y);
+		return true;
+	}
+	if (op == NB_TRUEDIV) {
 		if (y == 0.0)
 			return false;
 		*out = v_float(x / y);
 		return true;
-	case NB_POW: {
+	}
+	if (op == NB_POW) {
 		/* positive finite base, finite exponent: CPython's float_pow
 		 * reaches libm's pow with no special case, and a finite result
 		 * (an underflow to 0 included) is no error */
@@ -57,9 +58,7 @@ static inline __attribute__((always_inline)) bool float_fast_binop(Value a, Valu
 		*out = v_float(r);
 		return true;
 	}
-	default:
-		return false;
-	}
+	return false;
 }
 
 /* The comparison `a op b` of two V_INTs or two V_FLOATs into *res (NaN
