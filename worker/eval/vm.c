@@ -82,6 +82,7 @@ static inline __attribute__((always_inline)) Frame *frame_make(Code *code, Func 
 	f->started = false;
 	f->throwing = false;
 	f->init_call = false;
+	f->binop_op = 0;
 	return f;
 }
 
@@ -1484,6 +1485,30 @@ Value vm_run(Frame *f)
 				s = str_concat(sa, sb);
 				r = str_value(s);
 			} else {
+				Func *df = a.tag == V_OBJ ? type_binop_func(a, b, (int)arg) : NULL;
+				Frame *nf;
+				if (df && !(df->code->flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GEN)) &&
+				    call_is_exact(df, 2, NULL) && vm.depth < vm.depth_limit &&
+				    (nf = frame_make(df->code, df, df->globals, NULL, false, (size_t)df->code->argcount)) != NULL) {
+					/* a's Python __op__ runs in this loop (RETURN_VALUE
+					 * finishes the operation: binop_op) */
+					PUSH(b);
+					nf->fast[0] = val_incref(a);
+					nf->fast[1] = val_incref(b);
+					fill_defaults(nf, df, 2);
+					if ((df->code->ncells || df->code->nfree) && !init_cells(nf, df)) {
+						frame_release(nf);
+						ERROR();
+					}
+					f->sp = sp;
+					nf->back = f;
+					nf->binop_op = (uint8_t)(arg + 1);
+					vm.depth++;
+					f = nf;
+					LOAD_FRAME();
+					f->started = true;
+					DISPATCH();
+				}
 				r = binop(a, b, (int)arg);
 			}
 		}
@@ -2053,11 +2078,27 @@ Value vm_run(Frame *f)
 		}
 		Frame *back = f->back;
 		bool init_call = f->init_call;
+		int binop_op = f->binop_op;
 		f->sp = sp;
 		frame_release(f);
 		vm.depth--;
 		f = back;
 		LOAD_FRAME();
+		if (binop_op) {
+			/* the end of BINARY_OP: its operands are on this stack */
+			Value b = POP(), a = POP();
+			if (is_notimpl(retval)) {
+				val_decref(retval);
+				SAVE_FRAME();
+				retval = binop_rest(a, b, binop_op - 1);
+			}
+			val_decref(a);
+			val_decref(b);
+			if (IS_NULL(retval))
+				ERROR();
+			PUSH(retval);
+			DISPATCH();
+		}
 		if (init_call) {
 			/* the instance is already on this frame's stack */
 			if (!IS_NONE(retval)) {

@@ -38,6 +38,7 @@ struct Frame {
 	bool started;
 	bool throwing;           /* resume with the pending exception */
 	bool init_call;          /* __init__ run for a class call: its return value must be None and is dropped (the instance is on the caller's stack) */
+	uint8_t binop_op;        /* BINARY_OP's operator + 1 when this is a's Python __op__ run by it: a and b stay on the caller's stack for binop_rest */
 	Block blocks[MAX_BLOCKS];
 	Value fast[];
 };

@@ -558,6 +558,8 @@ static Value mul_error(Value a, Value b, const char *sym)
 			       sym, type_name_of(a), type_name_of(b));
 }
 
+static Value binop_error(Value a, Value b, int op);
+
 Value binop(Value a, Value b, int op)
 {
 	if (a.tag == V_INT && b.tag == V_INT && op != NB_MATMUL)   /* int has no @ */
@@ -575,6 +577,28 @@ Value binop(Value a, Value b, int op)
 	if (!is_notimpl(r))
 		return r;
 	val_decref(r);
+	return binop_error(a, b, op);
+}
+
+/* binop(a, b, op) after type(a)'s Python __op__, found by type_binop_func
+ * and run by the VM, returned NotImplemented: b's slot if its type has
+ * another one, then the error. */
+Value binop_rest(Value a, Value b, int op)
+{
+	Type *ta = val_type(a), *tb = val_type(b);
+	binaryfn sb = ta != tb ? tb->nb[op] : NULL;
+	if (sb && sb != ta->nb[op]) {
+		Value r = sb(a, b);
+		if (!is_notimpl(r))
+			return r;
+		val_decref(r);
+	}
+	return binop_error(a, b, op);
+}
+
+/* The TypeError of a binary operator no operand implements. */
+static Value binop_error(Value a, Value b, int op)
+{
 	if (op == NB_POW)
 		return err_null_format(Exc_TypeError, "unsupported operand type(s) for ** or pow(): '%s' and '%s'",
 				       type_name_of(a), type_name_of(b));

@@ -1935,6 +1935,24 @@ SLOT_NB(7) SLOT_NB(8) SLOT_NB(9) SLOT_NB(10) SLOT_NB(11) SLOT_NB(12) SLOT_NB(13)
 static const binaryfn slot_nb_fns[NB_COUNT] = {
 	slot_nb_0, slot_nb_1, slot_nb_2, slot_nb_3, slot_nb_4, slot_nb_5, slot_nb_6,
 	slot_nb_7, slot_nb_8, slot_nb_9, slot_nb_10, slot_nb_11, slot_nb_12, slot_nb_13};
+/* The Python function binop(a, b, op) calls first, when a's class defines
+ * the operator in Python as a plain function and b's type cannot come
+ * before it (b is of the same class, or of a type with no Python-level op
+ * that is not a subclass of a's): the VM runs it in its own loop, then
+ * binop_rest() if it returns NotImplemented.  NULL otherwise (binop). */
+Func *type_binop_func(Value a, Value b, int op)
+{
+	Type *ta = val_type(a), *tb = val_type(b);
+	if (ta->nb[op] != slot_nb_fns[op])
+		return NULL;
+	if (tb != ta && (tb->nb[op] == slot_nb_fns[op] || type_is_subtype(tb, ta)))
+		return NULL;
+	Value f = mcache_lookup(ta, nb_name_ids[op]);
+	if (f.tag != V_OBJ || f.u.o->type != &func_type)
+		return NULL;
+	return (Func *)f.u.o;
+}
+
 static const binaryfn slot_inb_fns[NB_COUNT] = {
 	slot_inb_0, slot_inb_1, slot_inb_2, slot_inb_3, slot_inb_4, slot_inb_5, slot_inb_6,
 	slot_inb_7, slot_inb_8, slot_inb_9, slot_inb_10, slot_inb_11, slot_inb_12, slot_inb_13};

@@ -407,6 +407,8 @@ int obj_delitem(Value o, Value k);
 ssize_t obj_len(Value v);
 int obj_contains(Value container, Value item);
 Value binop(Value a, Value b, int op);
+Func *type_binop_func(Value a, Value b, int op);
+Value binop_rest(Value a, Value b, int op);
 Value inplace_op(Value a, Value b, int op);
 Value unary_neg(Value v);
 Value unary_pos(Value v);
