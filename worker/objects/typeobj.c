@@ -1939,13 +1939,17 @@ static const binaryfn slot_nb_fns[NB_COUNT] = {
  * the operator in Python as a plain function and b's type cannot come
  * before it (b is of the same class, or of a type with no Python-level op
  * that is not a subclass of a's): the VM runs it in its own loop, then
- * binop_rest() if it returns NotImplemented.  NULL otherwise (binop). */
+ * binop_rest() if it returns NotImplemented.  NULL otherwise (binop).
+ * a must be a V_OBJ. */
 Func *type_binop_func(Value a, Value b, int op)
 {
-	Type *ta = val_type(a), *tb = val_type(b);
+	Type *ta = a.u.o->type;   /* a is an object (the VM checks) */
 	if (ta->nb[op] != slot_nb_fns[op])
 		return NULL;
-	if (tb != ta && (tb->nb[op] == slot_nb_fns[op] || type_is_subtype(tb, ta)))
+	Type *tb = b.tag == V_OBJ ? b.u.o->type : val_type(b);
+	/* a builtin type is never a subclass of a class with Python slots */
+	if (tb != ta && (tb->nb[op] == slot_nb_fns[op] ||
+			 ((tb->flags & TF_HEAPTYPE) && type_is_subtype(tb, ta))))
 		return NULL;
 	Value f = mcache_lookup(ta, nb_name_ids[op]);
 	if (f.tag != V_OBJ || f.u.o->type != &func_type)
