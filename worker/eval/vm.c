@@ -2551,7 +2551,12 @@ Value vm_run(Frame *f)
 	{
 		extern int vm_match_op(int op, uint32_t arg, Value **spp);
 		SAVE_FRAME();
-		if (vm_match_op((int)INSN_OP(insn), arg, &sp) < 0)
+		/* through a copy: sp's address taken kept it in memory in
+		 * every instruction of the loop */
+		Value *msp = sp;
+		int rc = vm_match_op((int)INSN_OP(insn), arg, &msp);
+		sp = msp;
+		if (rc < 0)
 			ERROR();
 		DISPATCH();
 	}
