@@ -1454,18 +1454,17 @@ Value vm_run(Frame *f)
 			int64_t x = a.u.i, y = b.u.i, z;
 			switch (arg) {
 			case NB_ADD:
-				if (!__builtin_add_overflow(x, y, &z)) { TOP() = v_int(z); DISPATCH(); }
+				if (!__builtin_add_overflow(x, y, &z)) { num_store_int(&TOP(), z); DISPATCH(); }
 				break;
 			case NB_SUB:
-				if (!__builtin_sub_overflow(x, y, &z)) { TOP() = v_int(z); DISPATCH(); }
+				if (!__builtin_sub_overflow(x, y, &z)) { num_store_int(&TOP(), z); DISPATCH(); }
 				break;
 			case NB_MUL:
-				if (!__builtin_mul_overflow(x, y, &z)) { TOP() = v_int(z); DISPATCH(); }
+				if (!__builtin_mul_overflow(x, y, &z)) { num_store_int(&TOP(), z); DISPATCH(); }
 				break;
 			}
 			r = int_binop(a, b, (int)arg);
-		} else if (float_fast_binop(a, b, arg, &r)) {   /* a float and a float or small int */
-			TOP() = r;
+		} else if (float_fast_binop(a, b, arg, &TOP())) {   /* a float and a float or small int */
 			DISPATCH();
 		} else {
 			SAVE_FRAME();
@@ -1526,11 +1525,10 @@ Value vm_run(Frame *f)
 		Value r;
 		if (a.tag == V_INT && b.tag == V_INT && arg != NB_MATMUL) { /* int has no @ */
 			int64_t z;
-			if (arg == NB_ADD && !__builtin_add_overflow(a.u.i, b.u.i, &z)) { TOP() = v_int(z); DISPATCH(); }
-			if (arg == NB_SUB && !__builtin_sub_overflow(a.u.i, b.u.i, &z)) { TOP() = v_int(z); DISPATCH(); }
+			if (arg == NB_ADD && !__builtin_add_overflow(a.u.i, b.u.i, &z)) { num_store_int(&TOP(), z); DISPATCH(); }
+			if (arg == NB_SUB && !__builtin_sub_overflow(a.u.i, b.u.i, &z)) { num_store_int(&TOP(), z); DISPATCH(); }
 			r = int_binop(a, b, (int)arg);
-		} else if (float_fast_binop(a, b, arg, &r)) {   /* a float and a float or small int */
-			TOP() = r;
+		} else if (float_fast_binop(a, b, arg, &TOP())) {   /* a float and a float or small int */
 			DISPATCH();
 		} else if (arg == NB_ADD && obj_is(a, &str_type) && obj_is(b, &str_type)) {
 			/* in-place append when we hold the only reference */

@@ -4,7 +4,8 @@
  * object can come of it.  Everything else answers "not handled" and the
  * caller takes binop() / obj_richcmp(), which produce CPython's results and
  * errors (float.c, floatops.c); a case handled here gives the same value
- * those would give.
+ * those would give.  The results are stored as one 16-byte store
+ * (num_store_imm).
  */
 #ifndef BOX_FLOAT_FAST_H
 #define BOX_FLOAT_FAST_H
@@ -12,9 +13,49 @@
 #include <float.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "worker/objects/object.h"
+
+/* An immediate stored as one 16-byte store: the next instruction reads
+ * the Value whole (a 16-byte load), which the processor cannot forward
+ * from separate tag, stamp and payload stores (it waits for them to reach
+ * the cache: floats.py ran 5-6% faster with this).  The stamp is 0. */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+typedef uint64_t num_value_words __attribute__((vector_size(16)));
+_Static_assert(sizeof(Value) == 16 && offsetof(Value, u) == 8, "Value is {tag, stamp, payload}");
+
+static inline __attribute__((always_inline)) void num_store_imm(Value *dst, uint32_t tag, uint64_t bits)
+{
+	num_value_words w = {tag, bits};
+	__builtin_memcpy(dst, &w, sizeof w);
+}
+#else
+static inline __attribute__((always_inline)) void num_store_imm(Value *dst, uint32_t tag, uint64_t bits)
+{
+	dst->tag = tag;
+	dst->nan_id = 0;
+	dst->u.i = (int64_t)bits;
+}
+#endif
+
+static inline __attribute__((always_inline)) void num_store_int(Value *dst, int64_t i)
+{
+	num_store_imm(dst, V_INT, (uint64_t)i);
+}
+
+/* *dst = v_float(d); a NaN takes v_float for its stamp */
+static inline __attribute__((always_inline)) void float_fast_store(Value *dst, double d)
+{
+	if (__builtin_expect(d != d, 0)) {
+		*dst = v_float(d);
+		return;
+	}
+	uint64_t bits;
+	__builtin_memcpy(&bits, &d, sizeof bits);
+	num_store_imm(dst, V_FLOAT, bits);
+}
 
 /* a op b when one operand is a V_FLOAT and the other a V_FLOAT or V_INT
  * (a small int converts to the nearest double, as PyLong_AsDouble does).
@@ -37,13 +78,13 @@ static inline __attribute__((always_inline)) bool float_fast_binop(Value a, Valu
 		return false;
 	}
 	if (op <= NB_MUL) {
-		*out = v_float(op == NB_ADD ? x + y : op == NB_SUB ? x - y : x * y);
+		float_fast_store(out, op == NB_ADD ? x + y : op == NB_SUB ? x - y : x * y);
 		return true;
 	}
 	if (op == NB_TRUEDIV) {
 		if (y == 0.0)
 			return false;
-		*out = v_float(x / y);
+		float_fast_store(out, x / y);
 		return true;
 	}
 	if (op == NB_POW) {
@@ -55,7 +96,7 @@ static inline __attribute__((always_inline)) bool float_fast_binop(Value a, Valu
 		double r = pow(x, y);
 		if (!(r <= DBL_MAX))
 			return false;
-		*out = v_float(r);
+		float_fast_store(out, r);
 		return true;
 	}
 	return false;
