@@ -1395,7 +1395,7 @@ Value vm_run(Frame *f)
 				Value *base = sp - npop;
 				while (sp > base)
 					val_decref(POP());
-				PUSH(r);
+				num_store_value(sp++, r);
 				DISPATCH();
 			}
 		}
@@ -1517,7 +1517,7 @@ Value vm_run(Frame *f)
 			(void)POP();
 			ERROR();
 		}
-		TOP() = r;
+		num_store_value(&TOP(), r);
 		DISPATCH();
 	}
 	TARGET(INPLACE_OP) {
@@ -2094,7 +2094,7 @@ Value vm_run(Frame *f)
 			val_decref(b);
 			if (IS_NULL(retval))
 				ERROR();
-			PUSH(retval);
+			num_store_value(sp++, retval);
 			DISPATCH();
 		}
 		if (init_call) {

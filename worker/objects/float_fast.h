@@ -40,6 +40,20 @@ static inline __attribute__((always_inline)) void num_store_imm(Value *dst, uint
 }
 #endif
 
+/* *dst = v, a Value a function returned (in two registers), as one store */
+static inline __attribute__((always_inline)) void num_store_value(Value *dst, Value v)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t head, payload;
+	__builtin_memcpy(&head, &v, sizeof head);
+	__builtin_memcpy(&payload, &v.u, sizeof payload);
+	num_value_words w = {head, payload};
+	__builtin_memcpy(dst, &w, sizeof w);
+#else
+	*dst = v;
+#endif
+}
+
 static inline __attribute__((always_inline)) void num_store_int(Value *dst, int64_t i)
 {
 	num_store_imm(dst, V_INT, (uint64_t)i);
