@@ -34,7 +34,7 @@ uint32_t utf8_decode(const unsigned char *p, size_t *len)
 Str *str_alloc(size_t nbytes)
 {
 	size_t size;
-	if (__builtin_add_overflow(sizeof(Str) + 1, nbytes, &size)) {
+	if (__builtin_add_overflow(offsetof(Str, data) + 1, nbytes, &size)) {
 		err_no_memory();
 		return NULL;
 	}
@@ -45,7 +45,6 @@ Str *str_alloc(size_t nbytes)
 	s->data[nbytes] = 0;
 	s->hashed = false;
 	s->interned = false;
-	s->cur_idx = s->cur_byte = 0;
 	return s;
 }
 
@@ -359,28 +358,61 @@ Str *str_concat(Str *a, Str *b)
 	return s;
 }
 
+/* ---- non-ASCII indexing ------------------------------------------------ */
+
+/* The byte offset of code point idx in a non-ASCII str takes a walk over
+ * the UTF-8; a loop indexing one str goes on from where the last index
+ * of it left off.  The cursors of the last few strs indexed live here
+ * rather than in every Str; a str forgets its cursor when freed
+ * (str_dealloc) or moved by an in-place append (str_cursor_forget). */
+#define NCURSOR 4
+static struct str_cursor {
+	const Str *s;
+	size_t idx, byte;
+} cursors[NCURSOR];
+static unsigned cursor_victim;
+
+void str_cursor_forget(const Str *s)
+{
+	for (unsigned k = 0; k < NCURSOR; k++)
+		if (cursors[k].s == s)
+			cursors[k].s = NULL;
+}
+
+static struct str_cursor *cursor_of(const Str *s)
+{
+	for (unsigned k = 0; k < NCURSOR; k++)
+		if (cursors[k].s == s)
+			return &cursors[k];
+	struct str_cursor *c = &cursors[cursor_victim++ % NCURSOR];
+	c->s = s;
+	c->idx = c->byte = 0;
+	return c;
+}
+
 size_t str_byte_offset(Str *s, size_t idx)
 {
 	if (s->ascii)
 		return idx;
 	if (idx >= s->len)
 		return s->nbytes;
+	struct str_cursor *cur = cursor_of(s);
 	size_t ci = 0, cb = 0;
-	if (s->cur_idx <= idx) {
-		ci = s->cur_idx;
-		cb = s->cur_byte;
-	} else if (idx > s->cur_idx / 2) {
+	if (cur->idx <= idx) {
+		ci = cur->idx;
+		cb = cur->byte;
+	} else if (idx > cur->idx / 2) {
 		/* walk backwards from the cursor */
-		ci = s->cur_idx;
-		cb = s->cur_byte;
+		ci = cur->idx;
+		cb = cur->byte;
 		while (ci > idx) {
 			cb--;
 			while (((unsigned char)s->data[cb] & 0xC0) == 0x80)
 				cb--;
 			ci--;
 		}
-		s->cur_idx = ci;
-		s->cur_byte = cb;
+		cur->idx = ci;
+		cur->byte = cb;
 		return cb;
 	}
 	while (ci < idx) {
@@ -389,9 +421,18 @@ size_t str_byte_offset(Str *s, size_t idx)
 			cb++;
 		ci++;
 	}
-	s->cur_idx = ci;
-	s->cur_byte = cb;
+	cur->idx = ci;
+	cur->byte = cb;
 	return cb;
+}
+
+/* str's dealloc slot (and that of its subclasses, through their base):
+ * a freed str's address must not find its cursor again. */
+static void str_dealloc(Obj *o)
+{
+	if (!((Str *)o)->ascii)
+		str_cursor_forget((Str *)o);
+	obj_free(o);
 }
 
 uint32_t str_char_at(Str *s, size_t idx)
@@ -583,6 +624,7 @@ void sb_free(StrBuf *b)
 
 void str_types_init(void)
 {
+	str_type.dealloc = str_dealloc;
 	str_intern_init();
 	empty_str = str_alloc(0);
 	empty_str->len = 0;
