@@ -72,6 +72,28 @@ void str_finish(Str *s)
 	s->data[nbytes] = 0;
 }
 
+/* A str made by str_alloc() with room for more bytes than it got, cut
+ * to its first nbytes (and NUL terminated); the unused tail of its block
+ * is given back when it is worth a reallocation.  The caller holds the
+ * only reference and finishes it (len, ascii) after. */
+Str *str_truncate(Str *s, size_t nbytes)
+{
+	size_t oldsize = *(size_t *)((char *)s - sizeof(size_t));
+	size_t newsize = sizeof(size_t) + offsetof(Str, data) + nbytes + 1;
+	s->nbytes = (uint32_t)nbytes;
+	s->data[nbytes] = 0;
+	if (oldsize - newsize >= 256 && oldsize - newsize >= oldsize / 8) {
+		char *nb = mem_realloc((char *)s - sizeof(size_t), oldsize, newsize);
+		if (nb) {
+			*(size_t *)nb = newsize;
+			s = (Str *)(nb + sizeof(size_t));
+		} else {
+			err_clear();   /* the str stays as it was: still valid */
+		}
+	}
+	return s;
+}
+
 Str *str_new(const char *p, size_t nbytes)
 {
 	if (nbytes == 0 && empty_str) {
