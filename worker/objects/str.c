@@ -155,15 +155,35 @@ Str *str_from_cp(uint32_t cp)
 
 /* The decimal text of v (str(int), repr(int)) without printf: every str()
  * of a small int goes through here. */
+/* The decimal digits of u, written backwards ending just before end;
+ * returns where they start.  Two digits per division. */
+char *str_digits_u64(char *end, uint64_t u)
+{
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+	char *q = end;
+	while (u >= 100) {
+		unsigned r = (unsigned)(u % 100);
+		u /= 100;
+		q -= 2;
+		memcpy(q, pairs + 2 * r, 2);
+	}
+	if (u >= 10) {
+		q -= 2;
+		memcpy(q, pairs + 2 * u, 2);
+	} else {
+		*--q = (char)('0' + u);
+	}
+	return q;
+}
+
 Str *str_from_int64(int64_t v)
 {
 	char buf[24];
-	char *end = buf + sizeof buf, *q = end;
-	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
-	do {
-		*--q = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
+	char *end = buf + sizeof buf;
+	char *q = str_digits_u64(end, v < 0 ? -(uint64_t)v : (uint64_t)v);
 	if (v < 0)
 		*--q = '-';
 	size_t n = (size_t)(end - q);

@@ -40,12 +40,8 @@ static bool simple_int_spec(const struct num_percent_spec *sp)
 static void sb_add_int64(StrBuf *b, int64_t v, const struct num_percent_spec *sp)
 {
 	char buf[96];
-	char *end = buf + sizeof buf, *q = end;
-	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
-	do {
-		*--q = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
+	char *end = buf + sizeof buf;
+	char *q = str_digits_u64(end, v < 0 ? -(uint64_t)v : (uint64_t)v);
 	size_t len = (size_t)(end - q) + (v < 0);
 	size_t pad = sp->width > (int64_t)len ? (size_t)sp->width - len : 0;
 	if (pad && sp->zero && !sp->left) {
@@ -614,12 +610,8 @@ bool str_format_simple(Value v, Str *spec, Value *out)
 	size_t nbytes, len;
 	size_t sign = 0;
 	if (is_int) {
-		char *end = digits + sizeof digits, *q = end;
-		uint64_t u = v.u.i < 0 ? -(uint64_t)v.u.i : (uint64_t)v.u.i;
-		do {
-			*--q = (char)('0' + u % 10);
-			u /= 10;
-		} while (u);
+		char *end = digits + sizeof digits;
+		char *q = str_digits_u64(end, v.u.i < 0 ? -(uint64_t)v.u.i : (uint64_t)v.u.i);
 		if (v.u.i < 0) {
 			*--q = '-';
 			sign = 1;

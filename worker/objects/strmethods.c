@@ -245,6 +245,11 @@ static Value self_iter(Value v) { return val_incref(v); }
 static Value str_tp_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 {
 	static const char *const names[] = {"object", "encoding", "errors"};
+	/* str(i) of a small int, the most common call: its digits straight */
+	if (t == &str_type && nargs == 1 && (!kw || kw->n == 0) && args[0].tag == V_INT) {
+		Str *r = str_from_int64(args[0].u.i);
+		return r ? str_value(r) : v_null();
+	}
 	Value a[3] = {v_null(), v_null(), v_null()};
 	if (!args_parse("str", args, nargs, kw, names, 0, 3, a))
 		return v_null();

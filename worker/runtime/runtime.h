@@ -453,6 +453,7 @@ Str *str_empty(void);
 Str *str_from_cp(uint32_t cp);
 Str *str_from_int64(int64_t v);                    /* decimal text */
 size_t str_byte_offset(Str *s, size_t idx);
+char *str_digits_u64(char *end, uint64_t u);        /* decimal digits before end; returns their start */
 Str *str_truncate(Str *s, size_t nbytes);          /* a new str cut short, its tail given back */
 void str_cursor_forget(const Str *s);       /* before s moves (an in-place append) */
 uint32_t str_char_at(Str *s, size_t idx);

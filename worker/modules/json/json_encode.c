@@ -73,14 +73,10 @@ static int put_float(struct enc *e, double x)
 static int put_int(struct enc *e, Value v)
 {
 	if (v.tag == V_INT) {
-		/* the decimal digits, last first (snprintf costs ten times more) */
+		/* the decimal digits (snprintf costs ten times more) */
 		char b[24];
-		char *end = b + sizeof b, *q = end;
-		uint64_t u = v.u.i < 0 ? -(uint64_t)v.u.i : (uint64_t)v.u.i;
-		do {
-			*--q = (char)('0' + u % 10);
-			u /= 10;
-		} while (u);
+		char *end = b + sizeof b;
+		char *q = str_digits_u64(end, v.u.i < 0 ? -(uint64_t)v.u.i : (uint64_t)v.u.i);
 		if (v.u.i < 0)
 			*--q = '-';
 		return put(e, q, (size_t)(end - q));
