@@ -575,7 +575,7 @@ static bool sb_grow(StrBuf *b, size_t extra)
 	return true;
 }
 
-void sb_add(StrBuf *b, const char *s, size_t n)
+void sb_add_slow(StrBuf *b, const char *s, size_t n)
 {
 	if (!sb_grow(b, n))
 		return;

@@ -72,6 +72,7 @@ Value str_mod_format(Value fmtv, Value args)
 	size_t argi = 0, nargs = is_tuple ? tup->n : 1;
 	bool is_mapping = !is_tuple && (IS_DICT(args) || (val_type(args)->getitem && !IS_STR(args)));
 	bool used_mapping = false;
+	bool ascii = fmt->ascii;   /* so far: the result needs no scan */
 	StrBuf b;
 	sb_init(&b);
 	struct text_buf nb = TEXT_BUF_INIT;
@@ -181,6 +182,7 @@ Value str_mod_format(Value fmtv, Value args)
 				done = true;
 			} else if (conv == 's' && plain_spec(&sp) && item.tag == V_OBJ && item.u.o->type == &str_type) {
 				sb_add_str(&b, AS_STR(item));
+				ascii = ascii && AS_STR(item)->ascii;
 				done = true;
 			}
 			if (done) {
@@ -281,6 +283,7 @@ Value str_mod_format(Value fmtv, Value args)
 			goto fail_item;
 		}
 		sb_add(&b, nb.data ? nb.data : "", nb.len);
+		ascii = false;   /* unknown: the result is scanned */
 		if (owned)
 			val_decref(item);
 		continue;
@@ -293,6 +296,11 @@ fail_item:
 	if (!used_mapping && argi < nargs && !is_mapping) {
 		sb_free(&b);
 		return err_null_format(Exc_TypeError, "not all arguments converted during string formatting");
+	}
+	if (ascii && !b.failed) {
+		Str *r = str_new_ascii(b.p, b.n);
+		sb_free(&b);
+		return r ? str_value(r) : v_null();
 	}
 	return str_value(sb_finish(&b));
 fail:

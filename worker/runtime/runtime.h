@@ -477,7 +477,18 @@ typedef struct StrBuf {
 	char small[SB_SMALL];
 } StrBuf;
 void sb_init(StrBuf *b);
-void sb_add(StrBuf *b, const char *s, size_t n);
+void sb_add_slow(StrBuf *b, const char *s, size_t n);
+/* Appends n bytes; inline while they fit (the buffer keeps room for a NUL). */
+static inline void sb_add(StrBuf *b, const char *s, size_t n)
+{
+	if (__builtin_expect(n < b->cap - b->n, 1) && !b->failed) {
+		if (n)
+			__builtin_memcpy(b->p + b->n, s, n);
+		b->n += n;
+		return;
+	}
+	sb_add_slow(b, s, n);
+}
 void sb_adds(StrBuf *b, const char *s);
 void sb_addc(StrBuf *b, char c);
 void sb_add_cp(StrBuf *b, uint32_t cp);
