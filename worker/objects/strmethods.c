@@ -615,6 +615,12 @@ static Value m_count(Value self, const Value *args, size_t nargs, Tuple *kw)
 
 static Value do_startsend(Value self, const Value *args, size_t nargs, Tuple *kw, bool end, const char *name)
 {
+	/* the common s.endswith("x"): one str, no range */
+	if (nargs == 1 && (!kw || kw->n == 0) && IS_STR(self) && IS_STR(args[0])) {
+		Str *s = AS_STR(self), *x = AS_STR(args[0]);
+		return v_bool(end ? text_endswith(s->data, s->nbytes, x->data, x->nbytes)
+				  : text_startswith(s->data, s->nbytes, x->data, x->nbytes));
+	}
 	if (!args_check(name, nargs, kw, 1, 3))
 		return v_null();
 	SSELF;
