@@ -38,6 +38,10 @@ Str *str_alloc(size_t nbytes)
 		err_no_memory();
 		return NULL;
 	}
+	/* never less than the struct: the compiler may read a Str's tail
+	 * padding (after the flags, over the first bytes of data) at once */
+	if (size < sizeof(Str))
+		size = sizeof(Str);
 	Str *s = (Str *)obj_alloc(&str_type, size);
 	if (!s)
 		return NULL;
@@ -80,6 +84,8 @@ Str *str_truncate(Str *s, size_t nbytes)
 {
 	size_t oldsize = *(size_t *)((char *)s - sizeof(size_t));
 	size_t newsize = sizeof(size_t) + offsetof(Str, data) + nbytes + 1;
+	if (newsize < sizeof(size_t) + sizeof(Str))
+		newsize = sizeof(size_t) + sizeof(Str);
 	s->nbytes = (uint32_t)nbytes;
 	s->data[nbytes] = 0;
 	if (oldsize - newsize >= 256 && oldsize - newsize >= oldsize / 8) {
