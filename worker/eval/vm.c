@@ -942,8 +942,9 @@ static Str *str_append_inplace(Str *sa, Str *sb)
 	size_t n = sa->nbytes + sb->nbytes;
 	char *base = (char *)sa - sizeof(size_t);
 	size_t oldsize = *(size_t *)base;
-	size_t need = sizeof(size_t) + sizeof(Str) + n + 1;
+	size_t need = sizeof(size_t) + offsetof(Str, data) + n + 1;
 	if (need > oldsize) {
+		str_cursor_forget(sa);
 		/* room to grow, within the one-allocation cap */
 		size_t newsize = need + need / 2;
 		if (newsize > MEM_ALLOC_CAP)
@@ -960,7 +961,6 @@ static Str *str_append_inplace(Str *sa, Str *sb)
 	sa->len += sb->len;
 	sa->ascii = sa->ascii && sb->ascii;
 	sa->hashed = false;
-	sa->cur_idx = sa->cur_byte = 0;
 	return sa;
 }
 

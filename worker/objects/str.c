@@ -34,10 +34,14 @@ uint32_t utf8_decode(const unsigned char *p, size_t *len)
 Str *str_alloc(size_t nbytes)
 {
 	size_t size;
-	if (__builtin_add_overflow(sizeof(Str) + 1, nbytes, &size)) {
+	if (__builtin_add_overflow(offsetof(Str, data) + 1, nbytes, &size)) {
 		err_no_memory();
 		return NULL;
 	}
+	/* never less than the struct: the compiler may read a Str's tail
+	 * padding (after the flags, over the first bytes of data) at once */
+	if (size < sizeof(Str))
+		size = sizeof(Str);
 	Str *s = (Str *)obj_alloc(&str_type, size);
 	if (!s)
 		return NULL;
@@ -45,7 +49,6 @@ Str *str_alloc(size_t nbytes)
 	s->data[nbytes] = 0;
 	s->hashed = false;
 	s->interned = false;
-	s->cur_idx = s->cur_byte = 0;
 	return s;
 }
 
@@ -71,6 +74,30 @@ void str_finish(Str *s)
 	s->len = nbytes - cont;
 	s->ascii = (high & top) == 0;
 	s->data[nbytes] = 0;
+}
+
+/* A str made by str_alloc() with room for more bytes than it got, cut
+ * to its first nbytes (and NUL terminated); the unused tail of its block
+ * is given back when it is worth a reallocation.  The caller holds the
+ * only reference and finishes it (len, ascii) after. */
+Str *str_truncate(Str *s, size_t nbytes)
+{
+	size_t oldsize = *(size_t *)((char *)s - sizeof(size_t));
+	size_t newsize = sizeof(size_t) + offsetof(Str, data) + nbytes + 1;
+	if (newsize < sizeof(size_t) + sizeof(Str))
+		newsize = sizeof(size_t) + sizeof(Str);
+	s->nbytes = (uint32_t)nbytes;
+	s->data[nbytes] = 0;
+	if (oldsize - newsize >= 256 && oldsize - newsize >= oldsize / 8) {
+		char *nb = mem_realloc((char *)s - sizeof(size_t), oldsize, newsize);
+		if (nb) {
+			*(size_t *)nb = newsize;
+			s = (Str *)(nb + sizeof(size_t));
+		} else {
+			err_clear();   /* the str stays as it was: still valid */
+		}
+	}
+	return s;
 }
 
 Str *str_new(const char *p, size_t nbytes)
@@ -134,15 +161,35 @@ Str *str_from_cp(uint32_t cp)
 
 /* The decimal text of v (str(int), repr(int)) without printf: every str()
  * of a small int goes through here. */
+/* The decimal digits of u, written backwards ending just before end;
+ * returns where they start.  Two digits per division. */
+char *str_digits_u64(char *end, uint64_t u)
+{
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+		"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+		"8081828384858687888990919293949596979899";
+	char *q = end;
+	while (u >= 100) {
+		unsigned r = (unsigned)(u % 100);
+		u /= 100;
+		q -= 2;
+		memcpy(q, pairs + 2 * r, 2);
+	}
+	if (u >= 10) {
+		q -= 2;
+		memcpy(q, pairs + 2 * u, 2);
+	} else {
+		*--q = (char)('0' + u);
+	}
+	return q;
+}
+
 Str *str_from_int64(int64_t v)
 {
 	char buf[24];
-	char *end = buf + sizeof buf, *q = end;
-	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
-	do {
-		*--q = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
+	char *end = buf + sizeof buf;
+	char *q = str_digits_u64(end, v < 0 ? -(uint64_t)v : (uint64_t)v);
 	if (v < 0)
 		*--q = '-';
 	size_t n = (size_t)(end - q);
@@ -359,28 +406,61 @@ Str *str_concat(Str *a, Str *b)
 	return s;
 }
 
+/* ---- non-ASCII indexing ------------------------------------------------ */
+
+/* The byte offset of code point idx in a non-ASCII str takes a walk over
+ * the UTF-8; a loop indexing one str goes on from where the last index
+ * of it left off.  The cursors of the last few strs indexed live here
+ * rather than in every Str; a str forgets its cursor when freed
+ * (str_dealloc) or moved by an in-place append (str_cursor_forget). */
+#define NCURSOR 4
+static struct str_cursor {
+	const Str *s;
+	size_t idx, byte;
+} cursors[NCURSOR];
+static unsigned cursor_victim;
+
+void str_cursor_forget(const Str *s)
+{
+	for (unsigned k = 0; k < NCURSOR; k++)
+		if (cursors[k].s == s)
+			cursors[k].s = NULL;
+}
+
+static struct str_cursor *cursor_of(const Str *s)
+{
+	for (unsigned k = 0; k < NCURSOR; k++)
+		if (cursors[k].s == s)
+			return &cursors[k];
+	struct str_cursor *c = &cursors[cursor_victim++ % NCURSOR];
+	c->s = s;
+	c->idx = c->byte = 0;
+	return c;
+}
+
 size_t str_byte_offset(Str *s, size_t idx)
 {
 	if (s->ascii)
 		return idx;
 	if (idx >= s->len)
 		return s->nbytes;
+	struct str_cursor *cur = cursor_of(s);
 	size_t ci = 0, cb = 0;
-	if (s->cur_idx <= idx) {
-		ci = s->cur_idx;
-		cb = s->cur_byte;
-	} else if (idx > s->cur_idx / 2) {
+	if (cur->idx <= idx) {
+		ci = cur->idx;
+		cb = cur->byte;
+	} else if (idx > cur->idx / 2) {
 		/* walk backwards from the cursor */
-		ci = s->cur_idx;
-		cb = s->cur_byte;
+		ci = cur->idx;
+		cb = cur->byte;
 		while (ci > idx) {
 			cb--;
 			while (((unsigned char)s->data[cb] & 0xC0) == 0x80)
 				cb--;
 			ci--;
 		}
-		s->cur_idx = ci;
-		s->cur_byte = cb;
+		cur->idx = ci;
+		cur->byte = cb;
 		return cb;
 	}
 	while (ci < idx) {
@@ -389,9 +469,18 @@ size_t str_byte_offset(Str *s, size_t idx)
 			cb++;
 		ci++;
 	}
-	s->cur_idx = ci;
-	s->cur_byte = cb;
+	cur->idx = ci;
+	cur->byte = cb;
 	return cb;
+}
+
+/* str's dealloc slot (and that of its subclasses, through their base):
+ * a freed str's address must not find its cursor again. */
+static void str_dealloc(Obj *o)
+{
+	if (!((Str *)o)->ascii)
+		str_cursor_forget((Str *)o);
+	obj_free(o);
 }
 
 uint32_t str_char_at(Str *s, size_t idx)
@@ -492,7 +581,7 @@ static bool sb_grow(StrBuf *b, size_t extra)
 	return true;
 }
 
-void sb_add(StrBuf *b, const char *s, size_t n)
+void sb_add_slow(StrBuf *b, const char *s, size_t n)
 {
 	if (!sb_grow(b, n))
 		return;
@@ -583,6 +672,7 @@ void sb_free(StrBuf *b)
 
 void str_types_init(void)
 {
+	str_type.dealloc = str_dealloc;
 	str_intern_init();
 	empty_str = str_alloc(0);
 	empty_str->len = 0;

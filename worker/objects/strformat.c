@@ -40,12 +40,8 @@ static bool simple_int_spec(const struct num_percent_spec *sp)
 static void sb_add_int64(StrBuf *b, int64_t v, const struct num_percent_spec *sp)
 {
 	char buf[96];
-	char *end = buf + sizeof buf, *q = end;
-	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
-	do {
-		*--q = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
+	char *end = buf + sizeof buf;
+	char *q = str_digits_u64(end, v < 0 ? -(uint64_t)v : (uint64_t)v);
 	size_t len = (size_t)(end - q) + (v < 0);
 	size_t pad = sp->width > (int64_t)len ? (size_t)sp->width - len : 0;
 	if (pad && sp->zero && !sp->left) {
@@ -76,6 +72,7 @@ Value str_mod_format(Value fmtv, Value args)
 	size_t argi = 0, nargs = is_tuple ? tup->n : 1;
 	bool is_mapping = !is_tuple && (IS_DICT(args) || (val_type(args)->getitem && !IS_STR(args)));
 	bool used_mapping = false;
+	bool ascii = fmt->ascii;   /* so far: the result needs no scan */
 	StrBuf b;
 	sb_init(&b);
 	struct text_buf nb = TEXT_BUF_INIT;
@@ -185,6 +182,7 @@ Value str_mod_format(Value fmtv, Value args)
 				done = true;
 			} else if (conv == 's' && plain_spec(&sp) && item.tag == V_OBJ && item.u.o->type == &str_type) {
 				sb_add_str(&b, AS_STR(item));
+				ascii = ascii && AS_STR(item)->ascii;
 				done = true;
 			}
 			if (done) {
@@ -285,6 +283,7 @@ Value str_mod_format(Value fmtv, Value args)
 			goto fail_item;
 		}
 		sb_add(&b, nb.data ? nb.data : "", nb.len);
+		ascii = false;   /* unknown: the result is scanned */
 		if (owned)
 			val_decref(item);
 		continue;
@@ -297,6 +296,11 @@ fail_item:
 	if (!used_mapping && argi < nargs && !is_mapping) {
 		sb_free(&b);
 		return err_null_format(Exc_TypeError, "not all arguments converted during string formatting");
+	}
+	if (ascii && !b.failed) {
+		Str *r = str_new_ascii(b.p, b.n);
+		sb_free(&b);
+		return r ? str_value(r) : v_null();
 	}
 	return str_value(sb_finish(&b));
 fail:
@@ -614,12 +618,8 @@ bool str_format_simple(Value v, Str *spec, Value *out)
 	size_t nbytes, len;
 	size_t sign = 0;
 	if (is_int) {
-		char *end = digits + sizeof digits, *q = end;
-		uint64_t u = v.u.i < 0 ? -(uint64_t)v.u.i : (uint64_t)v.u.i;
-		do {
-			*--q = (char)('0' + u % 10);
-			u /= 10;
-		} while (u);
+		char *end = digits + sizeof digits;
+		char *q = str_digits_u64(end, v.u.i < 0 ? -(uint64_t)v.u.i : (uint64_t)v.u.i);
 		if (v.u.i < 0) {
 			*--q = '-';
 			sign = 1;

@@ -245,6 +245,11 @@ static Value self_iter(Value v) { return val_incref(v); }
 static Value str_tp_new(Type *t, const Value *args, size_t nargs, Tuple *kw)
 {
 	static const char *const names[] = {"object", "encoding", "errors"};
+	/* str(i) of a small int, the most common call: its digits straight */
+	if (t == &str_type && nargs == 1 && (!kw || kw->n == 0) && args[0].tag == V_INT) {
+		Str *r = str_from_int64(args[0].u.i);
+		return r ? str_value(r) : v_null();
+	}
 	Value a[3] = {v_null(), v_null(), v_null()};
 	if (!args_parse("str", args, nargs, kw, names, 0, 3, a))
 		return v_null();
@@ -610,6 +615,12 @@ static Value m_count(Value self, const Value *args, size_t nargs, Tuple *kw)
 
 static Value do_startsend(Value self, const Value *args, size_t nargs, Tuple *kw, bool end, const char *name)
 {
+	/* the common s.endswith("x"): one str, no range */
+	if (nargs == 1 && (!kw || kw->n == 0) && IS_STR(self) && IS_STR(args[0])) {
+		Str *s = AS_STR(self), *x = AS_STR(args[0]);
+		return v_bool(end ? text_endswith(s->data, s->nbytes, x->data, x->nbytes)
+				  : text_startswith(s->data, s->nbytes, x->data, x->nbytes));
+	}
 	if (!args_check(name, nargs, kw, 1, 3))
 		return v_null();
 	SSELF;
@@ -639,6 +650,61 @@ static Value do_startsend(Value self, const Value *args, size_t nargs, Tuple *kw
 static Value m_startswith(Value self, const Value *args, size_t nargs, Tuple *kw) { return do_startsend(self, args, nargs, kw, false, "startswith"); }
 static Value m_endswith(Value self, const Value *args, size_t nargs, Tuple *kw) { return do_startsend(self, args, nargs, kw, true, "endswith"); }
 
+/* s.replace(old, new) of a non-empty old, written straight into the
+ * result: when new is no longer than old, in one pass into a str of
+ * s's size whose tail is then given back; else after counting the
+ * occurrences, into a str of the exact size. */
+static Value replace_nonempty(Value self, Str *s, Str *o, Str *n, size_t maxcount)
+{
+	const char *h = s->data, *old = o->data, *nw = n->data;
+	size_t hlen = s->nbytes, olen = o->nbytes, nlen = n->nbytes, total = hlen;
+	/* CPython replaces nothing when old is new itself */
+	ssize_t first = maxcount && o != n ? text_find(h, hlen, old, olen) : -1;
+	if (first < 0) {
+		/* nothing replaced: an exact str is returned itself, as CPython */
+		if (obj_is(self, &str_type))
+			return val_incref(self);
+		return str_value(str_new(h, hlen));
+	}
+	if (nlen > olen) {
+		size_t k = text_count(h + first, hlen - (size_t)first, old, olen, maxcount);
+		size_t added;
+		if (__builtin_mul_overflow(k, nlen - olen, &added) || __builtin_add_overflow(hlen, added, &total)) {
+			err_no_memory();
+			return v_null();
+		}
+	}
+	Str *r = str_alloc(total);
+	if (!r)
+		return v_null();
+	char *w = r->data;
+	size_t pos = 0, done = 0;
+	ssize_t at = first;
+	for (;;) {
+		size_t a = pos + (size_t)at;
+		memcpy(w, h + pos, a - pos);
+		w += a - pos;
+		memcpy(w, nw, nlen);
+		w += nlen;
+		pos = a + olen;
+		if (++done == maxcount || pos + olen > hlen)
+			break;
+		at = text_find(h + pos, hlen - pos, old, olen);
+		if (at < 0)
+			break;
+	}
+	memcpy(w, h + pos, hlen - pos);
+	w += hlen - pos;
+	r = str_truncate(r, (size_t)(w - r->data));
+	if (s->ascii && n->ascii) {
+		r->len = r->nbytes;
+		r->ascii = true;
+	} else {
+		str_finish(r);
+	}
+	return str_value(r);
+}
+
 static Value m_replace(Value self, const Value *args, size_t nargs, Tuple *kw)
 {
 	if (!args_check("replace", nargs, kw, 2, 3))
@@ -650,6 +716,8 @@ static Value m_replace(Value self, const Value *args, size_t nargs, Tuple *kw)
 	if (nargs > 2 && !val_as_ssize(args[2], &count))
 		return v_null();
 	Str *o = AS_STR(args[0]), *n = AS_STR(args[1]);
+	if (o->nbytes)
+		return replace_nonempty(self, s, o, n, count < 0 ? SIZE_MAX : (size_t)count);
 	struct text_buf b = TEXT_BUF_INIT;
 	int rc = text_replace(s->data, s->nbytes, o->data, o->nbytes, n->data, n->nbytes, count, TEXT_UNIT_CP, &b);
 	/* nothing replaced: an exact str is returned itself, as CPython */

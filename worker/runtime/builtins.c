@@ -362,7 +362,7 @@ BUILTIN(ord)
 	if (IS_STR(v)) {
 		Str *s = AS_STR(v);
 		if (s->len != 1)
-			return err_null_format(Exc_TypeError, "ord() expected a character, but string of length %zu found", s->len);
+			return err_null_format(Exc_TypeError, "ord() expected a character, but string of length %zu found", (size_t)s->len);
 		return v_int(str_char_at(s, 0));
 	}
 	if (IS_BYTES(v) || obj_is(v, &bytearray_type)) {

@@ -22,17 +22,22 @@ static inline void mem_copy(void *dst, const void *src, size_t n)
 }
 
 /* ---- object layouts ---------------------------------------------------- */
+/* Kept small: a str of up to 11 bytes fits the 56-byte size class with
+ * obj_alloc's size word (mem.c), as CPython's does in 64 bytes.  Lengths
+ * fit 32 bits since no allocation exceeds MEM_ALLOC_CAP; the data follows
+ * the flags unaligned.  Non-ASCII indexing keeps its cursor apart
+ * (str_byte_offset). */
 struct Str {
 	Obj ob;
-	size_t len;        /* code points */
-	size_t nbytes;     /* UTF-8 (WTF-8) bytes, data is NUL terminated */
+	uint32_t len;      /* code points */
+	uint32_t nbytes;   /* UTF-8 (WTF-8) bytes, data is NUL terminated */
 	int64_t hash;
 	bool hashed;
 	bool ascii;
 	bool interned;
-	size_t cur_idx, cur_byte;  /* cached cursor for non-ASCII indexing */
 	char data[];
 };
+_Static_assert(MEM_ALLOC_CAP <= UINT32_MAX, "str lengths are 32-bit");
 
 struct Tuple {
 	Obj ob;
@@ -455,6 +460,9 @@ Str *str_empty(void);
 Str *str_from_cp(uint32_t cp);
 Str *str_from_int64(int64_t v);                    /* decimal text */
 size_t str_byte_offset(Str *s, size_t idx);
+char *str_digits_u64(char *end, uint64_t u);        /* decimal digits before end; returns their start */
+Str *str_truncate(Str *s, size_t nbytes);          /* a new str cut short, its tail given back */
+void str_cursor_forget(const Str *s);       /* before s moves (an in-place append) */
 uint32_t str_char_at(Str *s, size_t idx);
 Value str_getitem(Value s, Value k);
 int str_compare(Str *a, Str *b);
@@ -476,7 +484,18 @@ typedef struct StrBuf {
 	char small[SB_SMALL];
 } StrBuf;
 void sb_init(StrBuf *b);
-void sb_add(StrBuf *b, const char *s, size_t n);
+void sb_add_slow(StrBuf *b, const char *s, size_t n);
+/* Appends n bytes; inline while they fit (the buffer keeps room for a NUL). */
+static inline void sb_add(StrBuf *b, const char *s, size_t n)
+{
+	if (__builtin_expect(n < b->cap - b->n, 1) && !b->failed) {
+		if (n)
+			__builtin_memcpy(b->p + b->n, s, n);
+		b->n += n;
+		return;
+	}
+	sb_add_slow(b, s, n);
+}
 void sb_adds(StrBuf *b, const char *s);
 void sb_addc(StrBuf *b, char c);
 void sb_add_cp(StrBuf *b, uint32_t cp);

@@ -73,9 +73,13 @@ static int put_float(struct enc *e, double x)
 static int put_int(struct enc *e, Value v)
 {
 	if (v.tag == V_INT) {
+		/* the decimal digits (snprintf costs ten times more) */
 		char b[24];
-		int n = snprintf(b, sizeof b, "%lld", (long long)v.u.i);
-		return put(e, b, (size_t)n);
+		char *end = b + sizeof b;
+		char *q = str_digits_u64(end, v.u.i < 0 ? -(uint64_t)v.u.i : (uint64_t)v.u.i);
+		if (v.u.i < 0)
+			*--q = '-';
+		return put(e, q, (size_t)(end - q));
 	}
 	Value r = int_repr(v);
 	if (IS_NULL(r))
