@@ -42,12 +42,8 @@ _Static_assert(BOX_WORKER_FD_IN == 3 && BOX_WORKER_FD_OUT == 4,
 #define FD_SCAN_MIN 1024
 #define FD_SCAN_MAX 65536
 
-/* The box's local time is UTC (the time module's own calendar code says
- * so too); as a POSIX TZ string glibc parses it without reading a zone
- * file (it only tries, once, to open a file of that name under its zone
- * directory).  /etc/localtime, glibc's default, cost seven system calls
- * and a 4 KiB stdio buffer at every start. */
-#define BOX_TZ "UTC0"
+/* glibc's TZDEFAULT: the zone file it reads when TZ is unset. */
+#define GLIBC_DEFAULT_TZFILE "/etc/localtime"
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -181,9 +177,8 @@ static int compare_ints(const void *a, const void *b)
  *    (sysinfo) and caches it;
  *  - the time zone: with TZ unset (the worker's environment is empty) every
  *    localtime()/mktime() stats /etc/localtime to see whether it changed;
- *    with TZ set glibc sets the zone up once, in tzset() here, and
- *    afterwards only compares the TZ string: no syscall.  TZ is the box's
- *    zone, UTC (BOX_TZ), unless the caller set one. */
+ *    with TZ naming that same file glibc reads it once, in tzset() here, and
+ *    afterwards only compares the TZ string.  Same zone, no syscall. */
 static int warm_up(char *err, size_t errlen)
 {
 	int numbers[512];
@@ -194,7 +189,7 @@ static int warm_up(char *err, size_t errlen)
 	for (size_t i = 0; i < sizeof(numbers) / sizeof(numbers[0]); i++)
 		numbers[i] = (int)((i * 7919u) % 512u);
 	qsort(numbers, sizeof(numbers) / sizeof(numbers[0]), sizeof(numbers[0]), compare_ints);
-	if (getenv("TZ") == NULL && setenv("TZ", BOX_TZ, 0) != 0)
+	if (getenv("TZ") == NULL && setenv("TZ", GLIBC_DEFAULT_TZFILE, 0) != 0)
 		return fail(err, errlen, "setenv(TZ): %s", strerror(errno));
 	tzset();
 	return 0;

@@ -17,8 +17,8 @@ struct sock_filter;
  * PR_SET_NO_NEW_PRIVS 1, PR_SET_DUMPABLE 0, RLIMIT_CORE 0; checks that fds
  * 0..4 are open and that no other fd is; warms up what the C library would
  * otherwise set up lazily with forbidden syscalls (malloc, qsort, the time
- * zone: if TZ is unset it is set to "UTC0", the box's zone, so that
- * localtime() never stats /etc/localtime); then installs the filter
+ * zone: if TZ is unset it is set to "/etc/localtime", glibc's default, so
+ * that localtime() never stats that file again); then installs the filter
  * on every thread (TSYNC).
  * Call it after exec and before reading any untrusted input.  Returns 0, or
  * -1 with a one-line message in err (the process is then not sandboxed and
