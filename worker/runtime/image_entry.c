@@ -60,7 +60,7 @@ _Static_assert(MADV_POPULATE_WRITE == 23, "MADV_POPULATE_WRITE");
 /* Registers: r12 the saved %rdx, r13 the load address, r14 the program
  * header, r15 how many are left; rdi/rsi/rdx/rax the madvise call. */
 __asm__(
-	"	.text\n"
+	"	.pushsection .text\n"
 	"	.globl box_worker_entry\n"
 	"	.hidden box_worker_entry\n"
 	"	.type box_worker_entry, @function\n"
@@ -95,6 +95,7 @@ __asm__(
 	"	xor %r14d, %r14d\n"
 	"	xor %r15d, %r15d\n"
 	"	jmp _start\n"
-	"	.size box_worker_entry, . - box_worker_entry\n");
+	"	.size box_worker_entry, . - box_worker_entry\n"
+	"	.popsection\n");
 
 #endif
