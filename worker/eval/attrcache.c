@@ -13,10 +13,9 @@
 
 #include "worker/eval/attrcache.h"
 
-/* The class attribute (or descriptor) an entry holds, looked up for o. */
-Value attr_load_class_value(const AttrCache *ac, Value o)
+/* The class attribute (or descriptor) an entry stands for, looked up for o. */
+Value attr_load_class_value(Value descr, Value o)
 {
-	Value descr = ac->value;
 	Type *dt = val_type(descr);
 	if (!dt->descr_get)
 		return val_incref(descr);
@@ -27,9 +26,8 @@ Value attr_load_class_value(const AttrCache *ac, Value o)
 }
 
 /* cls.name for an AC_CLASS_ATTR entry (type_getattr() past its checks) */
-Value attr_class_attr_value(const AttrCache *ac, Value cls)
+Value attr_class_attr_value(Value attr, Value cls)
 {
-	Value attr = ac->value;
 	Type *at = val_type(attr);
 	if (!at->descr_get)
 		return val_incref(attr);
@@ -49,9 +47,11 @@ static void fill_class_attr(AttrCache *ac, Value cls, Str *name, bool plain_only
 	Type *c = (Type *)cls.u.o;
 	if (!IS_NULL(type_lookup(&type_type, name)))
 		return;
-	Value attr = type_lookup(c, name);
-	if (IS_NULL(attr))
-		return;
+	Dict *holder;
+	uint32_t ix;
+	Value attr = type_lookup_entry(c, name, &holder, &ix);
+	if (IS_NULL(attr) || IS_NULL(attr_dict_at_hint(holder, ix, name)))
+		return;   /* absent, or its key is not name itself: the hit would miss */
 	Type *at = val_type(attr);
 	if ((at->flags & TF_HEAPTYPE) || (plain_only && at->descr_get && at != &func_type))
 		return;
@@ -60,7 +60,8 @@ static void fill_class_attr(AttrCache *ac, Value cls, Str *name, bool plain_only
 		return;
 	ac->kind = AC_CLASS_ATTR;
 	ac->version = version;
-	ac->value = attr;
+	ac->cls.holder = holder;
+	ac->cls.ix = ix;
 }
 
 /* An entry for a module attribute, when o is an exact module whose dict
@@ -90,6 +91,20 @@ static bool cacheable_class_attr(Type *t, Str *name, uint64_t *version, Value *d
 	return IS_NULL(*descr) || !(val_type(*descr)->flags & TF_HEAPTYPE);
 }
 
+/* Point an AC_*_THEN_CLASS entry at where t's lookup finds name (the
+ * class dict and its entry number); false when the hit could not find it
+ * there (the key in the class dict is an equal str, not name itself). */
+static bool set_class_entry(AttrCache *ac, Type *t, Str *name)
+{
+	Dict *holder;
+	uint32_t ix;
+	if (IS_NULL(type_lookup_entry(t, name, &holder, &ix)) || IS_NULL(attr_dict_at_hint(holder, ix, name)))
+		return false;
+	ac->cls.holder = holder;
+	ac->cls.ix = ix;
+	return true;
+}
+
 /* The hint of AC_VALUES_THEN_CLASS and AC_METHOD_VALUES for name in t's keys */
 static uint32_t values_hint(Type *t, Str *name)
 {
@@ -114,12 +129,14 @@ static Value load_values_miss(AttrCache *ac, Value o, Str *name, uint64_t versio
 	}
 	ac->version = version;
 	ac->value = descr;
+	if (!IS_NULL(descr) && !set_class_entry(ac, t, name))
+		ac->kind = AC_EMPTY;
 	InstanceAttrs *a = inst_attrs(o.u.o);
 	Value r = a->dict ? dict_get_str(a->dict, name) : ix >= 0 && (uint32_t)ix < a->n ? a->vals[ix] : v_null();
 	if (!IS_NULL(r))
 		return val_incref(r);
 	if (!IS_NULL(descr))
-		return attr_load_class_value(ac, o);
+		return attr_load_class_value(descr, o);
 	return obj_getattr(o, name);   /* AttributeError, with its details */
 }
 
@@ -154,7 +171,7 @@ Value attr_load_miss(AttrCache *ac, Value o, Str *name)
 		ac->hint = off;
 		ac->version = version;
 		ac->value = descr;
-		return attr_load_class_value(ac, o);
+		return attr_load_class_value(descr, o);
 	}
 	if (t->flags & TF_INLINE_VALUES)
 		return load_values_miss(ac, o, name, version, descr);
@@ -167,11 +184,13 @@ Value attr_load_miss(AttrCache *ac, Value o, Str *name)
 	ac->kind = dt ? AC_DICT_THEN_CLASS : AC_DICT;
 	ac->version = version;
 	ac->value = descr;
+	if (dt && !set_class_entry(ac, t, name))
+		ac->kind = AC_EMPTY;
 	ac->hint = ix >= 0 && ix <= (ssize_t)UINT32_MAX ? (uint32_t)ix : 0;
 	if (ix >= 0)
 		return val_incref((*dp)->entries[ix].value);
 	if (dt)
-		return attr_load_class_value(ac, o);
+		return attr_load_class_value(descr, o);
 	return obj_getattr(o, name);   /* AttributeError, with its details */
 }
 

@@ -12,9 +12,16 @@
  * identity, so a different dict, a deleted attribute or another order
  * simply misses); in an instance that keeps its attributes as inline
  * values (instance_keys.h) at the index of the name in its class's
- * shared keys, which never changes for a class (the keys only grow).  Attributes of a class itself (C.attr, C.method(...))
- * are keyed by that class's version when its metaclass is type.  The hit paths are here, inline; the misses, which do
- * the full lookup and fill the entry, are in attrcache.c.
+ * shared keys, which never changes for a class (the keys only grow).
+ * Attributes of a class itself (C.attr, C.method(...)) are keyed by that
+ * class's version when its metaclass is type.  A class attribute that an
+ * instance load finds behind the instance's values or dict, or that a
+ * load from the class finds, is read through the entry of the class dict
+ * holding it (checked by key identity): a store of a plain value over a
+ * plain value keeps the class's version (typeobj.c:
+ * store_plain_class_value), so the entry must see the new value.  The hit
+ * paths are here, inline; the misses, which do the full lookup and fill
+ * the entry, are in attrcache.c.
  */
 #ifndef BOX_ATTRCACHE_H
 #define BOX_ATTRCACHE_H
@@ -51,7 +58,13 @@ enum {
 
 typedef struct AttrCache {
 	uint64_t version;    /* the type's version tag, or the module dict's version */
-	Value value;         /* borrowed (the class or module dict holds it) */
+	union {
+		Value value;         /* borrowed (the class or module dict holds it) */
+		struct {             /* AC_*_THEN_CLASS, AC_CLASS_ATTR: where the class attribute sits */
+			Dict *holder;    /* the dict of the class in the MRO that holds it */
+			uint32_t ix;     /* its entry number there */
+		} cls;
+	};
 	uint32_t hint;       /* entry number of the name in the last instance dict seen */
 	uint8_t kind;        /* AC_* */
 } AttrCache;
@@ -101,12 +114,19 @@ static inline int attr_values_probe(uint32_t hint, uint32_t n)
 }
 
 Value attr_load_miss(AttrCache *ac, Value o, Str *name);            /* attrcache.c */
-Value attr_load_class_value(const AttrCache *ac, Value o);
-Value attr_class_attr_value(const AttrCache *ac, Value cls);
+Value attr_load_class_value(Value descr, Value o);
+Value attr_class_attr_value(Value attr, Value cls);
 int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v);
 int attr_store_dict_slow(AttrCache *ac, Value o, Str *name, Value v);
 int attr_store_values_slow(AttrCache *ac, Value o, Str *name, Value v);
 Value attr_method_miss(AttrCache *ac, Value o, Str *name, bool *is_method);
+
+/* The class attribute an AC_*_THEN_CLASS or AC_CLASS_ATTR entry stands
+ * for (borrowed), or NULL: its dict entry no longer holds name. */
+static inline Value attr_class_entry(const AttrCache *ac, Str *name)
+{
+	return attr_dict_at_hint(ac->cls.holder, ac->cls.ix, name);
+}
 
 /* o.name (a new reference), or NULL with an exception set */
 static inline __attribute__((always_inline)) Value attr_load(AttrCache *ac, Value o, Str *name)
@@ -139,13 +159,16 @@ static inline __attribute__((always_inline)) Value attr_load(AttrCache *ac, Valu
 			Value r = dict_get_str(a->dict, name);
 			if (!IS_NULL(r))
 				return val_incref(r);
-			return attr_load_class_value(ac, o);
+		} else {
+			int has = attr_values_probe(ac->hint, a->n);
+			if (has > 0)
+				return val_incref(a->vals[ac->hint]);
+			if (has < 0)
+				break;
 		}
-		int has = attr_values_probe(ac->hint, a->n);
-		if (has > 0)
-			return val_incref(a->vals[ac->hint]);
-		if (has == 0)
-			return attr_load_class_value(ac, o);
+		Value c = attr_class_entry(ac, name);
+		if (!IS_NULL(c))
+			return attr_load_class_value(c, o);
 		break;
 	}
 	case AC_SLOT: {
@@ -178,19 +201,25 @@ static inline __attribute__((always_inline)) Value attr_load(AttrCache *ac, Valu
 			if (!IS_NULL(r))
 				return val_incref(r);
 		}
-		return attr_load_class_value(ac, o);
+		Value c = attr_class_entry(ac, name);
+		if (!IS_NULL(c))
+			return attr_load_class_value(c, o);
+		break;
 	}
 	case AC_DATA_DESCR:
 		if (t->version != ac->version)
 			break;
-		return attr_load_class_value(ac, o);
+		return attr_load_class_value(ac->value, o);
 	case AC_MODULE:
 		if (t == &module_type && ((Module *)ob)->dict->version == ac->version)
 			return val_incref(ac->value);
 		break;
 	case AC_CLASS_ATTR:
-		if (t == &type_type && ((Type *)ob)->version == ac->version)
-			return attr_class_attr_value(ac, o);
+		if (t == &type_type && ((Type *)ob)->version == ac->version) {
+			Value attr = attr_class_entry(ac, name);
+			if (!IS_NULL(attr))
+				return attr_class_attr_value(attr, o);
+		}
 		break;
 	default:
 		break;
@@ -261,8 +290,8 @@ static inline __attribute__((always_inline)) int attr_method_hit(const AttrCache
 	}
 	if (ac->kind == AC_CLASS_ATTR) {   /* filled only with values that bind to themselves */
 		if (t == &type_type && ((Type *)o.u.o)->version == ac->version) {
-			*m = ac->value;
-			return AC_VALUE_HIT;
+			*m = attr_class_entry(ac, name);
+			return IS_NULL(*m) ? AC_MISS : AC_VALUE_HIT;
 		}
 		return AC_MISS;
 	}
