@@ -194,10 +194,39 @@ Value attr_load_miss(AttrCache *ac, Value o, Str *name)
 	return obj_getattr(o, name);   /* AttributeError, with its details */
 }
 
-/* STORE_ATTR past its entry: generic_setattr()'s store, filling the entry */
+/* An AC_STORE_CLASS entry for cls.name (just stored), when cls's metaclass
+ * is exactly type, type has no attribute of that name, and cls's own dict
+ * holds it under name itself: later stores there of a plain value over a
+ * plain value go straight to that entry (typeobj.c: type_store_plain_at). */
+static void fill_class_store(AttrCache *ac, Value cls, Str *name)
+{
+	Type *c = (Type *)cls.u.o;
+	if (!c->dict || !IS_NULL(type_lookup(&type_type, name)))
+		return;
+	ssize_t ix = dict_find_str_index(c->dict, name);
+	uint64_t version = type_cache_version(c);
+	if (ix < 0 || ix > (ssize_t)UINT32_MAX || !version || IS_NULL(attr_dict_at_hint(c->dict, (uint32_t)ix, name)))
+		return;
+	ac->kind = AC_STORE_CLASS;
+	ac->version = version;
+	ac->cls.holder = c->dict;
+	ac->cls.ix = (uint32_t)ix;
+}
+
+/* STORE_ATTR past its entry: generic_setattr()'s store, filling the entry;
+ * a class's attribute through its AC_STORE_CLASS entry (not inline: rarer) */
 int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v)
 {
+	if (ac->kind == AC_STORE_CLASS && o.tag == V_OBJ && o.u.o->type == &type_type && !IS_NULL(v) &&
+	    ((Type *)o.u.o)->version == ac->version && type_store_plain_at((Type *)o.u.o, name, ac->cls.ix, v))
+		return 0;
 	ac->kind = AC_EMPTY;
+	if (o.tag == V_OBJ && o.u.o->type == &type_type && !IS_NULL(v)) {
+		int r = obj_setattr(o, name, v);
+		if (r == 0)
+			fill_class_store(ac, o, name);
+		return r;
+	}
 	uint64_t version;
 	Value descr;
 	if (o.tag != V_OBJ || o.u.o->type->setattr != object_type.setattr ||

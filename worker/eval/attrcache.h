@@ -49,6 +49,7 @@ enum {
 	AC_STORE_DESCR,      /* through the class's data descriptor */
 	AC_STORE_VALUES,     /* into the instance's inline value `hint` (or the next one) */
 	AC_STORE_SLOT,       /* into the __slots__ value at byte `hint` of the instance */
+	AC_STORE_CLASS,      /* a plain value over a plain value in a class's own dict; the class's version */
 };
 
 /* The hint of AC_VALUES_THEN_CLASS and AC_METHOD_VALUES: the index of the
@@ -60,7 +61,7 @@ typedef struct AttrCache {
 	uint64_t version;    /* the type's version tag, or the module dict's version */
 	union {
 		Value value;         /* borrowed (the class or module dict holds it) */
-		struct {             /* AC_*_THEN_CLASS, AC_CLASS_ATTR: where the class attribute sits */
+		struct {             /* AC_*_THEN_CLASS, AC_CLASS_ATTR, AC_STORE_CLASS: where the class attribute sits */
 			Dict *holder;    /* the dict of the class in the MRO that holds it */
 			uint32_t ix;     /* its entry number there */
 		} cls;

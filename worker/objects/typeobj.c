@@ -1631,13 +1631,28 @@ static inline bool plain_class_value(Value v)
  * general path. */
 static bool store_plain_class_value(Type *t, Str *name, Value val)
 {
-	if (heap_types_incomplete || !name->interned || !t->dict ||
-	    (name->nbytes >= 2 && name->data[0] == '_' && name->data[1] == '_') || !plain_class_value(val))
+	if (!name->interned || !t->dict)
 		return false;
 	ssize_t ix = dict_find_str_index(t->dict, name);
-	if (ix < 0 || !plain_class_value(t->dict->entries[ix].value))
+	return ix >= 0 && ix <= (ssize_t)UINT32_MAX && type_store_plain_at(t, name, (uint32_t)ix, val);
+}
+
+/* store_plain_class_value() at a known entry number of t's own dict (a
+ * STORE_ATTR inline cache on a class: attrcache.c), checked here: false
+ * (nothing done) when entry ix does not hold name itself or the store is
+ * not one that keeps the version.  t's metaclass is the caller's to check
+ * (a data descriptor of the metaclass comes first). */
+bool type_store_plain_at(Type *t, Str *name, uint32_t ix, Value val)
+{
+	Dict *d = t->dict;
+	if (heap_types_incomplete || !(t->flags & TF_HEAPTYPE) || !d || ix >= d->nentries ||
+	    (name->nbytes >= 2 && name->data[0] == '_' && name->data[1] == '_') || !plain_class_value(val))
 		return false;
-	for (size_t i = 0; i <= n_heap_types; i++) {
+	DictEntry *e = &d->entries[ix];
+	if (e->key.tag != V_OBJ || e->key.u.o != &name->ob || !plain_class_value(e->value))
+		return false;
+	size_t first = (t->flags & TF_HAS_SUBCLASS) ? 0 : n_heap_types;
+	for (size_t i = first; i <= n_heap_types; i++) {
 		Type *c = i < n_heap_types ? heap_types[i] : t;
 		if (i < n_heap_types) {
 			Tuple *m = c->mro;
@@ -1651,7 +1666,7 @@ static bool store_plain_class_value(Type *t, Str *name, Value val)
 		if (mcache[h].type == c && mcache[h].name == name)
 			memset(&mcache[h], 0, sizeof mcache[0]);
 	}
-	dict_replace_at(t->dict, (size_t)ix, val);
+	dict_replace_at(d, ix, val);
 	return true;
 }
 
@@ -2728,6 +2743,9 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	fixup_slots(t);
 	types_modified();
 	heap_types_add(t);
+	for (size_t j = 1; j < t->mro->n; j++)
+		if (t->mro->items[j].tag == V_OBJ)
+			((Type *)t->mro->items[j].u.o)->flags |= TF_HAS_SUBCLASS;
 	Value tv = v_obj(&t->ob);
 	/* __set_name__ */
 	size_t pos = 0;

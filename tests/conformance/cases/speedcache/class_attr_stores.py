@@ -144,3 +144,31 @@ class Acc:
 
 a = Acc()
 print([a.add(i) for i in range(10)], Acc.total, a.total)
+
+# one store site, several classes: a subclass gains its own attribute
+# (a new name: a new version), the base's stays shared until then
+class A:
+    n = 0
+
+
+class B(A):
+    pass
+
+
+class M(type):
+    def __setattr__(cls, name, value):
+        type.__setattr__(cls, name, value * 2 if isinstance(value, int) else value)
+
+
+class WithMeta(metaclass=M):
+    n = 1
+
+
+steps = []
+for i in range(8):
+    cls = [A, B, A, WithMeta][i % 4]
+    cls.n = cls.n + 1
+    steps.append((A.n, B.n, WithMeta.n, A().n, B().n))
+    if i == 4:
+        del B.n
+print(steps)
