@@ -1613,7 +1613,9 @@ static void type_modified(Type *t)
  * not an instance of a Python class (which could gain them). */
 static inline bool plain_class_value(Value v)
 {
-	Type *vt = val_type(v);
+	if (v.tag != V_OBJ)   /* None, a bool, a small int, a float */
+		return v.tag != V_NULL;
+	Type *vt = v.u.o->type;
 	return !vt->descr_get && !vt->descr_set && !(vt->flags & TF_HEAPTYPE);
 }
 
