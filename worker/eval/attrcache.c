@@ -37,15 +37,26 @@ Value attr_class_attr_value(Value attr, Value cls)
 	return r;
 }
 
-/* An entry for cls.name, when cls is a class whose metaclass is exactly
- * type, type itself has no attribute of that name (its data descriptors,
- * __name__ or __dict__, would come first), and the class's is not an
- * instance of a Python class.  For LOAD_METHOD (plain_only) the value
- * must be what the load returns: a function or a value without __get__. */
+/* Can an entry keyed on class c's version stand for c.name looked up in
+ * c's own MRO?  When c's metaclass has type's __getattribute__ and
+ * __setattr__ and no attribute of that name (type's data descriptors,
+ * __name__ or __dict__, or a metaclass's would come first).  Any change
+ * to the metaclass gives c a new version (typeobj.c: type_modified). */
+static bool class_own_lookup(Type *c, Str *name)
+{
+	Type *meta = c->ob.type;
+	return meta->getattr == type_type.getattr && meta->setattr == type_type.setattr &&
+	       IS_NULL(type_lookup(meta, name));
+}
+
+/* An entry for cls.name, when class_own_lookup() holds and the class's
+ * attribute is not an instance of a Python class.  For LOAD_METHOD
+ * (plain_only) the value must be what the load returns: a function or a
+ * value without __get__. */
 static void fill_class_attr(AttrCache *ac, Value cls, Str *name, bool plain_only)
 {
 	Type *c = (Type *)cls.u.o;
-	if (!IS_NULL(type_lookup(&type_type, name)))
+	if (!class_own_lookup(c, name))
 		return;
 	Dict *holder;
 	uint32_t ix;
@@ -62,6 +73,25 @@ static void fill_class_attr(AttrCache *ac, Value cls, Str *name, bool plain_only
 	ac->version = version;
 	ac->cls.holder = holder;
 	ac->cls.ix = ix;
+}
+
+/* May a miss on a class fill the entry?  A site whose class entry just
+ * missed (another class, or the class changed) is likely polymorphic (the
+ * ABCMeta methods read the attributes of every ABC): it takes the generic
+ * lookup, without the cost of a refill, for AC_CLASS_BACKOFF misses. */
+#define AC_CLASS_BACKOFF_MISSES 32
+static bool class_fill_allowed(AttrCache *ac, uint8_t prev_kind)
+{
+	if (prev_kind == AC_CLASS_ATTR || prev_kind == AC_META_METHOD) {
+		ac->kind = AC_CLASS_BACKOFF;
+		ac->hint = AC_CLASS_BACKOFF_MISSES;
+		return false;
+	}
+	if (prev_kind == AC_CLASS_BACKOFF && --ac->hint > 0) {
+		ac->kind = AC_CLASS_BACKOFF;
+		return false;
+	}
+	return true;
 }
 
 /* An entry for a module attribute, when o is an exact module whose dict
@@ -146,16 +176,26 @@ static Value load_values_miss(AttrCache *ac, Value o, Str *name, uint64_t versio
 Value attr_load_miss(AttrCache *ac, Value o, Str *name)
 {
 	uint32_t hint = ac->hint;   /* subclasses sharing a site often share the layout too */
+	uint8_t prev_kind = ac->kind;
 	ac->kind = AC_EMPTY;
 	if (o.tag != V_OBJ)
 		return obj_getattr(o, name);
 	Type *t = o.u.o->type;
-	if (t == &module_type || t == &type_type) {
+	if ((t->flags & TF_TYPE_SUB) && t->getattr == type_type.getattr && IS_NULL(type_lookup(t, name))) {
+		/* type_getattr() when the metaclass has no such attribute */
+		Value attr = type_lookup((Type *)o.u.o, name);
+		if (!IS_NULL(attr)) {
+			if (class_fill_allowed(ac, prev_kind))
+				fill_class_attr(ac, o, name, false);
+			return attr_class_attr_value(attr, o);
+		}
+	}
+	if (t == &module_type || (t->flags & TF_TYPE_SUB)) {
 		Value r = obj_getattr(o, name);
 		if (!IS_NULL(r)) {
 			if (t == &module_type)
 				fill_module(ac, o, name);
-			else
+			else if (class_fill_allowed(ac, prev_kind))
 				fill_class_attr(ac, o, name, false);
 		}
 		return r;
@@ -194,14 +234,14 @@ Value attr_load_miss(AttrCache *ac, Value o, Str *name)
 	return obj_getattr(o, name);   /* AttributeError, with its details */
 }
 
-/* An AC_STORE_CLASS entry for cls.name (just stored), when cls's metaclass
- * is exactly type, type has no attribute of that name, and cls's own dict
- * holds it under name itself: later stores there of a plain value over a
- * plain value go straight to that entry (typeobj.c: type_store_plain_at). */
+/* An AC_STORE_CLASS entry for cls.name (just stored), when
+ * class_own_lookup() holds and cls's own dict holds it under name itself:
+ * later stores there of a plain value over a plain value go straight to
+ * that entry (typeobj.c: type_store_plain_at). */
 static void fill_class_store(AttrCache *ac, Value cls, Str *name)
 {
 	Type *c = (Type *)cls.u.o;
-	if (!c->dict || !IS_NULL(type_lookup(&type_type, name)))
+	if (!c->dict || !class_own_lookup(c, name))
 		return;
 	ssize_t ix = dict_find_str_index(c->dict, name);
 	uint64_t version = type_cache_version(c);
@@ -217,11 +257,12 @@ static void fill_class_store(AttrCache *ac, Value cls, Str *name)
  * a class's attribute through its AC_STORE_CLASS entry (not inline: rarer) */
 int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v)
 {
-	if (ac->kind == AC_STORE_CLASS && o.tag == V_OBJ && o.u.o->type == &type_type && !IS_NULL(v) &&
+	bool is_class = o.tag == V_OBJ && (o.u.o->type->flags & TF_TYPE_SUB);
+	if (ac->kind == AC_STORE_CLASS && is_class && !IS_NULL(v) &&
 	    ((Type *)o.u.o)->version == ac->version && type_store_plain_at((Type *)o.u.o, name, ac->cls.ix, v))
 		return 0;
 	ac->kind = AC_EMPTY;
-	if (o.tag == V_OBJ && o.u.o->type == &type_type && !IS_NULL(v)) {
+	if (is_class && !IS_NULL(v)) {
 		int r = obj_setattr(o, name, v);
 		if (r == 0)
 			fill_class_store(ac, o, name);
@@ -282,6 +323,20 @@ int attr_store_values_slow(AttrCache *ac, Value o, Str *name, Value v)
 	return r;
 }
 
+/* cls.name when it is a Python function of cls's metaclass that the load
+ * binds to cls (borrowed: the metaclass holds it), under the conditions
+ * of class_own_lookup() but for the metaclass's attribute: cls's own MRO
+ * lacks the name and the metaclass's attribute is a plain function.  NULL
+ * otherwise. */
+static Value meta_method(Value cls, Str *name)
+{
+	Type *c = (Type *)cls.u.o, *meta = c->ob.type;
+	if (meta->getattr != type_type.getattr || !IS_NULL(type_lookup(c, name)))
+		return v_null();
+	Value m = type_lookup(meta, name);
+	return !IS_NULL(m) && obj_is(m, &func_type) ? m : v_null();
+}
+
 /* LOAD_METHOD past its entry: the function on the class and true when
  * o.name is one that o's dict does not shadow (the entry is filled then),
  * else o.name itself (bound) and false; NULL with an exception set. */
@@ -289,6 +344,7 @@ Value attr_method_miss(AttrCache *ac, Value o, Str *name, bool *is_method)
 {
 	Type *t = val_type(o);
 	*is_method = false;
+	uint8_t prev_kind = ac->kind;
 	ac->kind = AC_EMPTY;
 	if (t->getattr == object_type.getattr || t->getattr == int_type.getattr) {
 		Value m = type_lookup(t, name);
@@ -313,10 +369,24 @@ Value attr_method_miss(AttrCache *ac, Value o, Str *name, bool *is_method)
 			}
 		}
 	}
+	bool fill_class = (t->flags & TF_TYPE_SUB) && class_fill_allowed(ac, prev_kind);
+	if (t->flags & TF_TYPE_SUB) {
+		Value m = meta_method(o, name);
+		if (!IS_NULL(m)) {
+			uint64_t version = fill_class ? type_cache_version((Type *)o.u.o) : 0;
+			if (version) {
+				ac->kind = AC_META_METHOD;
+				ac->version = version;
+				ac->value = m;
+			}
+			*is_method = true;
+			return m;
+		}
+	}
 	Value r = obj_getattr(o, name);
 	if (!IS_NULL(r) && obj_is(o, &module_type))
 		fill_module(ac, o, name);
-	else if (!IS_NULL(r) && obj_is(o, &type_type))
+	else if (!IS_NULL(r) && fill_class)
 		fill_class_attr(ac, o, name, true);
 	return r;
 }

@@ -14,7 +14,9 @@
  * values (instance_keys.h) at the index of the name in its class's
  * shared keys, which never changes for a class (the keys only grow).
  * Attributes of a class itself (C.attr, C.method(...)) are keyed by that
- * class's version when its metaclass is type.  A class attribute that an
+ * class's version when its metaclass keeps type's lookup (a change to the
+ * metaclass gives its classes new versions), and so is a function of the
+ * metaclass called on the class (ABCMeta.__subclasscheck__).  A class attribute that an
  * instance load finds behind the instance's values or dict, or that a
  * load from the class finds, is read through the entry of the class dict
  * holding it (checked by key identity): a store of a plain value over a
@@ -37,13 +39,15 @@ enum {
 	AC_DATA_DESCR,       /* the class's data descriptor (property, slot kept in a dict) */
 	AC_SLOT,             /* a __slots__ member whose value is in the instance at byte `hint` */
 	AC_MODULE,           /* a module's global; version is its dict's */
-	AC_CLASS_ATTR,       /* an attribute of a class (whose metaclass is type); its version */
+	AC_CLASS_ATTR,       /* an attribute of a class (whose metaclass keeps type's lookup); its version */
+	AC_CLASS_BACKOFF,    /* a class entry that missed: no refill for `hint` more misses (attrcache.c) */
 	AC_VALUES,           /* no class attribute: the instance's inline value `hint` */
 	AC_VALUES_THEN_CLASS, /* the inline values (hint: attr_values_probe), else as AC_DICT_THEN_CLASS */
 	/* method loads: a function on the class (not bound) */
 	AC_METHOD,           /* instances have a dict: it must not shadow the name */
 	AC_METHOD_NODICT,    /* instances have no dict */
 	AC_METHOD_VALUES,    /* instances have inline values (hint: attr_values_probe) or a dict */
+	AC_META_METHOD,      /* a class's metaclass's function, bound to the class; the class's version */
 	/* stores on instances of classes with the generic __setattr__ */
 	AC_STORE_DICT,       /* into the instance dict */
 	AC_STORE_DESCR,      /* through the class's data descriptor */
@@ -216,7 +220,7 @@ static inline __attribute__((always_inline)) Value attr_load(AttrCache *ac, Valu
 			return val_incref(ac->value);
 		break;
 	case AC_CLASS_ATTR:
-		if (t == &type_type && ((Type *)ob)->version == ac->version) {
+		if ((t->flags & TF_TYPE_SUB) && ((Type *)ob)->version == ac->version) {
 			Value attr = attr_class_entry(ac, name);
 			if (!IS_NULL(attr))
 				return attr_class_attr_value(attr, o);
@@ -290,9 +294,16 @@ static inline __attribute__((always_inline)) int attr_method_hit(const AttrCache
 		return AC_MISS;
 	}
 	if (ac->kind == AC_CLASS_ATTR) {   /* filled only with values that bind to themselves */
-		if (t == &type_type && ((Type *)o.u.o)->version == ac->version) {
+		if ((t->flags & TF_TYPE_SUB) && ((Type *)o.u.o)->version == ac->version) {
 			*m = attr_class_entry(ac, name);
 			return IS_NULL(*m) ? AC_MISS : AC_VALUE_HIT;
+		}
+		return AC_MISS;
+	}
+	if (ac->kind == AC_META_METHOD) {
+		if ((t->flags & TF_TYPE_SUB) && ((Type *)o.u.o)->version == ac->version) {
+			*m = ac->value;
+			return AC_METHOD_HIT;
 		}
 		return AC_MISS;
 	}

@@ -1580,9 +1580,11 @@ static void heap_types_remove(Type *t)
 }
 
 /* A class's own dict changed (an attribute set or deleted on it): t and
- * every class whose MRO holds t take a new version, so the lookups cached
- * under their old ones (the method cache here, the attribute inline caches
- * of the VM) stop matching, and every other class keeps its cache (a class
+ * every class whose MRO holds t take a new version (and when t is a
+ * metaclass, every class whose metaclass is t or derives from it: the
+ * inline caches key a class's own attributes on its version alone), so
+ * the lookups cached under their old ones (the method cache here, the
+ * attribute inline caches of the VM) stop matching, and every other class keeps its cache (a class
  * attribute assigned in a loop no longer empties the cache of every type).
  * The classes that can have t in their MRO are heap classes, all listed in
  * heap_types unless a list append failed: then, or for a builtin t, the
@@ -1594,11 +1596,16 @@ static void type_modified(Type *t)
 	if (!(t->flags & TF_HEAPTYPE) || heap_types_incomplete)
 		types_modified();
 	t->version = ++next_version;
+	bool meta = t->flags & TF_TYPE_SUB;
 	for (size_t i = 0; i < n_heap_types; i++) {
 		Type *c = heap_types[i];
 		Tuple *m = c->mro;
 		if (c == t || !m)
 			continue;
+		if (meta && type_is_subtype(c->ob.type, t)) {
+			c->version = ++next_version;
+			continue;
+		}
 		for (size_t j = 1; j < m->n; j++) {
 			if (m->items[j].tag == V_OBJ && m->items[j].u.o == &t->ob) {
 				c->version = ++next_version;
