@@ -135,6 +135,14 @@ static bool set_class_entry(AttrCache *ac, Type *t, Str *name)
 	return true;
 }
 
+/* An AC_VALUES or AC_STORE_VALUES entry just filled for one class also
+ * answers for the one it held before (version; AC_NO_VERSION: none). */
+static void remember_prev(AttrCache *ac, uint64_t version, uint32_t hint)
+{
+	ac->prev.version = version;
+	ac->prev.hint = hint;
+}
+
 /* The hint of AC_VALUES_THEN_CLASS and AC_METHOD_VALUES for name in t's keys */
 static uint32_t values_hint(Type *t, Str *name)
 {
@@ -146,10 +154,12 @@ static uint32_t values_hint(Type *t, Str *name)
  * data descriptor on the class: descr is V_NULL or a plain class
  * attribute).  The entry's kinds also answer for an instance whose values
  * became a dict. */
-static Value load_values_miss(AttrCache *ac, Value o, Str *name, uint64_t version, Value descr)
+static Value load_values_miss(AttrCache *ac, Value o, Str *name, uint64_t version, Value descr, uint8_t prev_kind)
 {
 	Type *t = o.u.o->type;
 	int ix = ikeys_find(t->ikeys, name);
+	uint64_t was_version = ac->version;
+	uint32_t was_hint = ac->hint;
 	if (!IS_NULL(descr)) {
 		ac->kind = AC_VALUES_THEN_CLASS;
 		ac->hint = values_hint(t, name);
@@ -161,6 +171,8 @@ static Value load_values_miss(AttrCache *ac, Value o, Str *name, uint64_t versio
 	ac->value = descr;
 	if (!IS_NULL(descr) && !set_class_entry(ac, t, name))
 		ac->kind = AC_EMPTY;
+	if (ac->kind == AC_VALUES)   /* keep the class the entry knew as the second */
+		remember_prev(ac, prev_kind == AC_VALUES && was_version != version ? was_version : AC_NO_VERSION, was_hint);
 	InstanceAttrs *a = inst_attrs(o.u.o);
 	Value r = a->dict ? dict_get_str(a->dict, name) : ix >= 0 && (uint32_t)ix < a->n ? a->vals[ix] : v_null();
 	if (!IS_NULL(r))
@@ -214,7 +226,7 @@ Value attr_load_miss(AttrCache *ac, Value o, Str *name)
 		return attr_load_class_value(descr, o);
 	}
 	if (t->flags & TF_INLINE_VALUES)
-		return load_values_miss(ac, o, name, version, descr);
+		return load_values_miss(ac, o, name, version, descr, prev_kind);
 	Dict **dp = obj_dict_slot(o.u.o);
 	if (!dp)
 		return obj_getattr(o, name);
@@ -261,6 +273,9 @@ int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v)
 	if (ac->kind == AC_STORE_CLASS && is_class && !IS_NULL(v) &&
 	    ((Type *)o.u.o)->version == ac->version && type_store_plain_at((Type *)o.u.o, name, ac->cls.ix, v))
 		return 0;
+	uint8_t prev_kind = ac->kind;
+	uint64_t was_version = ac->version;
+	uint32_t was_hint = ac->hint;
 	ac->kind = AC_EMPTY;
 	if (is_class && !IS_NULL(v)) {
 		int r = obj_setattr(o, name, v);
@@ -289,6 +304,8 @@ int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v)
 	}
 	ac->version = version;
 	ac->value = descr;
+	if (ac->kind == AC_STORE_VALUES)   /* keep the class the entry knew as the second */
+		remember_prev(ac, prev_kind == AC_STORE_VALUES && was_version != version ? was_version : AC_NO_VERSION, was_hint);
 	return attr_store(ac, o, name, v);
 }
 

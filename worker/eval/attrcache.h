@@ -61,6 +61,9 @@ enum {
  * had when the name was not among them. */
 #define AC_ABSENT 0x80000000u
 
+/* prev.version of an entry that knows one class only (no type has it) */
+#define AC_NO_VERSION UINT64_MAX
+
 typedef struct AttrCache {
 	uint64_t version;    /* the type's version tag, or the module dict's version */
 	union {
@@ -69,6 +72,11 @@ typedef struct AttrCache {
 			Dict *holder;    /* the dict of the class in the MRO that holds it */
 			uint32_t ix;     /* its entry number there */
 		} cls;
+		struct {             /* AC_VALUES, AC_STORE_VALUES: the class seen before (a base's
+					__init__ storing into instances of two classes) */
+			uint64_t version;    /* its version, AC_NO_VERSION when none */
+			uint32_t hint;       /* the hint for it */
+		} prev;
 	};
 	uint32_t hint;       /* entry number of the name in the last instance dict seen */
 	uint8_t kind;        /* AC_* */
@@ -143,12 +151,16 @@ static inline __attribute__((always_inline)) Value attr_load(AttrCache *ac, Valu
 	/* one dispatch on the kind; each kind checks its own key */
 	switch (ac->kind) {
 	case AC_VALUES: {
-		if (t->version != ac->version)
-			break;
+		uint32_t h = ac->hint;
+		if (t->version != ac->version) {
+			if (t->version != ac->prev.version)
+				break;
+			h = ac->prev.hint;
+		}
 		InstanceAttrs *a = inst_attrs(ob);
 		if (!a->dict) {
-			if (ac->hint < a->n)
-				return val_incref(a->vals[ac->hint]);
+			if (h < a->n)
+				return val_incref(a->vals[h]);
 		} else {
 			Value r = dict_get_str(a->dict, name);
 			if (!IS_NULL(r))
@@ -273,6 +285,22 @@ static inline __attribute__((always_inline)) int attr_store(AttrCache *ac, Value
 			int r = val_type(descr)->descr_set(descr, o, v);
 			val_decref(descr);
 			return r;
+		}
+	}
+	if (o.tag == V_OBJ && ac->kind == AC_STORE_VALUES && o.u.o->type->version == ac->prev.version) {
+		/* the class seen before: the plain cases only (the slow one learns
+		 * hints for the first class) */
+		InstanceAttrs *a = inst_attrs(o.u.o);
+		uint32_t i = ac->prev.hint;
+		if (!a->dict && i < a->n) {
+			Value old = a->vals[i];
+			a->vals[i] = val_incref(v);
+			val_decref(old);
+			return 0;
+		}
+		if (!a->dict && i == a->n && i < a->cap) {
+			a->vals[a->n++] = val_incref(v);
+			return 0;
 		}
 	}
 	return attr_store_miss(ac, o, name, v);
