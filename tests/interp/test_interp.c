@@ -200,6 +200,37 @@ START_TEST(script_status)
 }
 END_TEST
 
+/* A class attribute replaced by a store that keeps the class's version
+ * (typeobj.c: store_plain_class_value) while a finalizer inside the old
+ * value reads it: the caches must give the new value, never the old one
+ * being freed (CPython 3.11 crashes on this script: no golden).  Under
+ * ASan a stale cached value is a use after free. */
+START_TEST(class_attr_store_finalizer_reads)
+{
+	init_runtime();
+	const char *src =
+		"seen = []\n"
+		"class D:\n"
+		"    def __del__(self):\n"
+		"        seen.append(C.x)\n"
+		"        seen.append(C().x)\n"
+		"class C:\n"
+		"    x = [1, D()]\n"
+		"def read():\n"
+		"    return C.x, C().x\n"
+		"for i in range(3):\n"
+		"    read()\n"
+		"C.x = 5\n"
+		"assert seen == [5, 5], seen\n"
+		"assert read() == (5, 5)\n"
+		"C.x = [2, D()]\n"
+		"read()\n"
+		"C.x = 'done'\n"
+		"assert seen == [5, 5, 'done', 'done'], seen\n";
+	ck_assert_int_eq(interp_run(src, strlen(src), "<string>", "-c", ".", NULL), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("interp");
@@ -211,6 +242,7 @@ int main(void)
 	tcase_add_test(tc, set_order_like_cpython);
 	tcase_add_test(tc, alloc_limits);
 	tcase_add_test(tc, script_status);
+	tcase_add_test(tc, class_attr_store_finalizer_reads);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_set_fork_status(sr, CK_NOFORK);

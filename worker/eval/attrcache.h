@@ -12,9 +12,18 @@
  * identity, so a different dict, a deleted attribute or another order
  * simply misses); in an instance that keeps its attributes as inline
  * values (instance_keys.h) at the index of the name in its class's
- * shared keys, which never changes for a class (the keys only grow).  Attributes of a class itself (C.attr, C.method(...))
- * are keyed by that class's version when its metaclass is type.  The hit paths are here, inline; the misses, which do
- * the full lookup and fill the entry, are in attrcache.c.
+ * shared keys, which never changes for a class (the keys only grow).
+ * Attributes of a class itself (C.attr, C.method(...)) are keyed by that
+ * class's version when its metaclass keeps type's lookup (a change to the
+ * metaclass gives its classes new versions), and so is a function of the
+ * metaclass called on the class (ABCMeta.__subclasscheck__).  A class attribute that an
+ * instance load finds behind the instance's values or dict, or that a
+ * load from the class finds, is read through the entry of the class dict
+ * holding it (checked by key identity): a store of a plain value over a
+ * plain value keeps the class's version (typeobj.c:
+ * store_plain_class_value), so the entry must see the new value.  The hit
+ * paths are here, inline; the misses, which do the full lookup and fill
+ * the entry, are in attrcache.c.
  */
 #ifndef BOX_ATTRCACHE_H
 #define BOX_ATTRCACHE_H
@@ -30,18 +39,21 @@ enum {
 	AC_DATA_DESCR,       /* the class's data descriptor (property, slot kept in a dict) */
 	AC_SLOT,             /* a __slots__ member whose value is in the instance at byte `hint` */
 	AC_MODULE,           /* a module's global; version is its dict's */
-	AC_CLASS_ATTR,       /* an attribute of a class (whose metaclass is type); its version */
+	AC_CLASS_ATTR,       /* an attribute of a class (whose metaclass keeps type's lookup); its version */
+	AC_CLASS_BACKOFF,    /* a class entry that missed: no refill for `hint` more misses (attrcache.c) */
 	AC_VALUES,           /* no class attribute: the instance's inline value `hint` */
 	AC_VALUES_THEN_CLASS, /* the inline values (hint: attr_values_probe), else as AC_DICT_THEN_CLASS */
 	/* method loads: a function on the class (not bound) */
 	AC_METHOD,           /* instances have a dict: it must not shadow the name */
 	AC_METHOD_NODICT,    /* instances have no dict */
 	AC_METHOD_VALUES,    /* instances have inline values (hint: attr_values_probe) or a dict */
+	AC_META_METHOD,      /* a class's metaclass's function, bound to the class; the class's version */
 	/* stores on instances of classes with the generic __setattr__ */
 	AC_STORE_DICT,       /* into the instance dict */
 	AC_STORE_DESCR,      /* through the class's data descriptor */
 	AC_STORE_VALUES,     /* into the instance's inline value `hint` (or the next one) */
 	AC_STORE_SLOT,       /* into the __slots__ value at byte `hint` of the instance */
+	AC_STORE_CLASS,      /* a plain value over a plain value in a class's own dict; the class's version */
 };
 
 /* The hint of AC_VALUES_THEN_CLASS and AC_METHOD_VALUES: the index of the
@@ -49,9 +61,23 @@ enum {
  * had when the name was not among them. */
 #define AC_ABSENT 0x80000000u
 
+/* prev.version of an entry that knows one class only (no type has it) */
+#define AC_NO_VERSION UINT64_MAX
+
 typedef struct AttrCache {
 	uint64_t version;    /* the type's version tag, or the module dict's version */
-	Value value;         /* borrowed (the class or module dict holds it) */
+	union {
+		Value value;         /* borrowed (the class or module dict holds it) */
+		struct {             /* AC_*_THEN_CLASS, AC_CLASS_ATTR, AC_STORE_CLASS: where the class attribute sits */
+			Dict *holder;    /* the dict of the class in the MRO that holds it */
+			uint32_t ix;     /* its entry number there */
+		} cls;
+		struct {             /* AC_VALUES, AC_STORE_VALUES: the class seen before (a base's
+					__init__ storing into instances of two classes) */
+			uint64_t version;    /* its version, AC_NO_VERSION when none */
+			uint32_t hint;       /* the hint for it */
+		} prev;
+	};
 	uint32_t hint;       /* entry number of the name in the last instance dict seen */
 	uint8_t kind;        /* AC_* */
 } AttrCache;
@@ -101,12 +127,19 @@ static inline int attr_values_probe(uint32_t hint, uint32_t n)
 }
 
 Value attr_load_miss(AttrCache *ac, Value o, Str *name);            /* attrcache.c */
-Value attr_load_class_value(const AttrCache *ac, Value o);
-Value attr_class_attr_value(const AttrCache *ac, Value cls);
+Value attr_load_class_value(Value descr, Value o);
+Value attr_class_attr_value(Value attr, Value cls);
 int attr_store_miss(AttrCache *ac, Value o, Str *name, Value v);
 int attr_store_dict_slow(AttrCache *ac, Value o, Str *name, Value v);
 int attr_store_values_slow(AttrCache *ac, Value o, Str *name, Value v);
 Value attr_method_miss(AttrCache *ac, Value o, Str *name, bool *is_method);
+
+/* The class attribute an AC_*_THEN_CLASS or AC_CLASS_ATTR entry stands
+ * for (borrowed), or NULL: its dict entry no longer holds name. */
+static inline Value attr_class_entry(const AttrCache *ac, Str *name)
+{
+	return attr_dict_at_hint(ac->cls.holder, ac->cls.ix, name);
+}
 
 /* o.name (a new reference), or NULL with an exception set */
 static inline __attribute__((always_inline)) Value attr_load(AttrCache *ac, Value o, Str *name)
@@ -118,12 +151,16 @@ static inline __attribute__((always_inline)) Value attr_load(AttrCache *ac, Valu
 	/* one dispatch on the kind; each kind checks its own key */
 	switch (ac->kind) {
 	case AC_VALUES: {
-		if (t->version != ac->version)
-			break;
+		uint32_t h = ac->hint;
+		if (t->version != ac->version) {
+			if (t->version != ac->prev.version)
+				break;
+			h = ac->prev.hint;
+		}
 		InstanceAttrs *a = inst_attrs(ob);
 		if (!a->dict) {
-			if (ac->hint < a->n)
-				return val_incref(a->vals[ac->hint]);
+			if (h < a->n)
+				return val_incref(a->vals[h]);
 		} else {
 			Value r = dict_get_str(a->dict, name);
 			if (!IS_NULL(r))
@@ -139,13 +176,16 @@ static inline __attribute__((always_inline)) Value attr_load(AttrCache *ac, Valu
 			Value r = dict_get_str(a->dict, name);
 			if (!IS_NULL(r))
 				return val_incref(r);
-			return attr_load_class_value(ac, o);
+		} else {
+			int has = attr_values_probe(ac->hint, a->n);
+			if (has > 0)
+				return val_incref(a->vals[ac->hint]);
+			if (has < 0)
+				break;
 		}
-		int has = attr_values_probe(ac->hint, a->n);
-		if (has > 0)
-			return val_incref(a->vals[ac->hint]);
-		if (has == 0)
-			return attr_load_class_value(ac, o);
+		Value c = attr_class_entry(ac, name);
+		if (!IS_NULL(c))
+			return attr_load_class_value(c, o);
 		break;
 	}
 	case AC_SLOT: {
@@ -178,19 +218,25 @@ static inline __attribute__((always_inline)) Value attr_load(AttrCache *ac, Valu
 			if (!IS_NULL(r))
 				return val_incref(r);
 		}
-		return attr_load_class_value(ac, o);
+		Value c = attr_class_entry(ac, name);
+		if (!IS_NULL(c))
+			return attr_load_class_value(c, o);
+		break;
 	}
 	case AC_DATA_DESCR:
 		if (t->version != ac->version)
 			break;
-		return attr_load_class_value(ac, o);
+		return attr_load_class_value(ac->value, o);
 	case AC_MODULE:
 		if (t == &module_type && ((Module *)ob)->dict->version == ac->version)
 			return val_incref(ac->value);
 		break;
 	case AC_CLASS_ATTR:
-		if (t == &type_type && ((Type *)ob)->version == ac->version)
-			return attr_class_attr_value(ac, o);
+		if ((t->flags & TF_TYPE_SUB) && ((Type *)ob)->version == ac->version) {
+			Value attr = attr_class_entry(ac, name);
+			if (!IS_NULL(attr))
+				return attr_class_attr_value(attr, o);
+		}
 		break;
 	default:
 		break;
@@ -241,6 +287,22 @@ static inline __attribute__((always_inline)) int attr_store(AttrCache *ac, Value
 			return r;
 		}
 	}
+	if (o.tag == V_OBJ && ac->kind == AC_STORE_VALUES && o.u.o->type->version == ac->prev.version) {
+		/* the class seen before: the plain cases only (the slow one learns
+		 * hints for the first class) */
+		InstanceAttrs *a = inst_attrs(o.u.o);
+		uint32_t i = ac->prev.hint;
+		if (!a->dict && i < a->n) {
+			Value old = a->vals[i];
+			a->vals[i] = val_incref(v);
+			val_decref(old);
+			return 0;
+		}
+		if (!a->dict && i == a->n && i < a->cap) {
+			a->vals[a->n++] = val_incref(v);
+			return 0;
+		}
+	}
 	return attr_store_miss(ac, o, name, v);
 }
 
@@ -260,9 +322,16 @@ static inline __attribute__((always_inline)) int attr_method_hit(const AttrCache
 		return AC_MISS;
 	}
 	if (ac->kind == AC_CLASS_ATTR) {   /* filled only with values that bind to themselves */
-		if (t == &type_type && ((Type *)o.u.o)->version == ac->version) {
+		if ((t->flags & TF_TYPE_SUB) && ((Type *)o.u.o)->version == ac->version) {
+			*m = attr_class_entry(ac, name);
+			return IS_NULL(*m) ? AC_MISS : AC_VALUE_HIT;
+		}
+		return AC_MISS;
+	}
+	if (ac->kind == AC_META_METHOD) {
+		if ((t->flags & TF_TYPE_SUB) && ((Type *)o.u.o)->version == ac->version) {
 			*m = ac->value;
-			return AC_VALUE_HIT;
+			return AC_METHOD_HIT;
 		}
 		return AC_MISS;
 	}

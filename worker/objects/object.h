@@ -86,6 +86,7 @@ static inline Value cmp_result(int c, int op)
 #define TF_INLINE_VALUES 0x40000u /* instances keep their attributes as values under the class's shared keys (instance_keys.h) */
 #define TF_SLOT_VALUES 0x80000u   /* instances hold __slots__ values in themselves (Type.slots_offset, member.c) */
 #define TF_HAS_ABSTRACT 0x100000u /* __abstractmethods__ has been set on the class (object.__new__ checks it then; CPython's Py_TPFLAGS_IS_ABSTRACT) */
+#define TF_HAS_SUBCLASS 0x40000000u /* a class was made with this one in its MRO (typeobj.c) */
 
 struct Type {
 	Obj ob;

@@ -302,6 +302,30 @@ Value type_lookup(Type *t, Str *name)
 	return mcache_lookup(t, name);
 }
 
+/* type_lookup() that also says where it found name: the dict of the class
+ * in t's MRO that holds it and the entry number there (for an inline cache
+ * that reads the value through the entry: store_plain_class_value()). */
+Value type_lookup_entry(Type *t, Str *name, Dict **holder, uint32_t *ix)
+{
+	Tuple *m = t->mro;
+	size_t n = m ? m->n : 1;
+	for (size_t i = 0; i < n; i++) {
+		Type *c = m ? (Type *)m->items[i].u.o : t;
+		if (!c->dict)
+			continue;
+		ssize_t k = dict_find_str_index(c->dict, name);
+		if (k >= 0 && k <= (ssize_t)UINT32_MAX) {
+			*holder = c->dict;
+			*ix = (uint32_t)k;
+			return c->dict->entries[k].value;
+		}
+		if (k >= 0)
+			break;
+	}
+	*holder = NULL;
+	return v_null();
+}
+
 static Value type_lookup_miss(Type *t, Str *name, size_t h)
 {
 	Value r = v_null();
@@ -483,6 +507,8 @@ static Value type_getattr(Value v, Str *name)
 	return v_null();
 }
 
+static bool store_plain_class_value(Type *t, Str *name, Value val);
+
 static int type_setattr(Value v, Str *name, Value val)
 {
 	Type *t = (Type *)v.u.o;
@@ -498,6 +524,10 @@ static int type_setattr(Value v, Str *name, Value val)
 	bool in_dict = str_equal(name, ID(__doc__)) || str_equal(name, ID(__module__));
 	if (!IS_NULL(mattr) && val_type(mattr)->descr_set && !in_dict)
 		return val_type(mattr)->descr_set(mattr, v, val);
+	if (!IS_NULL(val) && store_plain_class_value(t, name, val))
+		return 0;
+	/* the old value lives until no cached lookup can return it */
+	Value old = val_incref(dict_get_str(t->dict, name));
 	int r;
 	if (IS_NULL(val)) {
 		r = dict_del(t->dict, str_value(name));
@@ -509,6 +539,7 @@ static int type_setattr(Value v, Str *name, Value val)
 		r = dict_set_str(t->dict, name, val);
 	}
 	type_modified(t);
+	val_decref(old);
 	if (r == 0 && name->nbytes > 4 && name->data[0] == '_' && name->data[1] == '_')
 		type_update_slots(t, name);
 	return r;
@@ -1549,9 +1580,11 @@ static void heap_types_remove(Type *t)
 }
 
 /* A class's own dict changed (an attribute set or deleted on it): t and
- * every class whose MRO holds t take a new version, so the lookups cached
- * under their old ones (the method cache here, the attribute inline caches
- * of the VM) stop matching, and every other class keeps its cache (a class
+ * every class whose MRO holds t take a new version (and when t is a
+ * metaclass, every class whose metaclass is t or derives from it: the
+ * inline caches key a class's own attributes on its version alone), so
+ * the lookups cached under their old ones (the method cache here, the
+ * attribute inline caches of the VM) stop matching, and every other class keeps its cache (a class
  * attribute assigned in a loop no longer empties the cache of every type).
  * The classes that can have t in their MRO are heap classes, all listed in
  * heap_types unless a list append failed: then, or for a builtin t, the
@@ -1563,11 +1596,16 @@ static void type_modified(Type *t)
 	if (!(t->flags & TF_HEAPTYPE) || heap_types_incomplete)
 		types_modified();
 	t->version = ++next_version;
+	bool meta = t->flags & TF_TYPE_SUB;
 	for (size_t i = 0; i < n_heap_types; i++) {
 		Type *c = heap_types[i];
 		Tuple *m = c->mro;
 		if (c == t || !m)
 			continue;
+		if (meta && type_is_subtype(c->ob.type, t)) {
+			c->version = ++next_version;
+			continue;
+		}
 		for (size_t j = 1; j < m->n; j++) {
 			if (m->items[j].tag == V_OBJ && m->items[j].u.o == &t->ob) {
 				c->version = ++next_version;
@@ -1575,6 +1613,70 @@ static void type_modified(Type *t)
 			}
 		}
 	}
+}
+
+/* A value the lookup of a class attribute returns as it is, and that can
+ * never start to act otherwise: no __get__, __set__ or __delete__, and
+ * not an instance of a Python class (which could gain them). */
+static inline bool plain_class_value(Value v)
+{
+	if (v.tag != V_OBJ)   /* None, a bool, a small int, a float */
+		return v.tag != V_NULL;
+	Type *vt = v.u.o->type;
+	return !vt->descr_get && !vt->descr_set && !(vt->flags & TF_HEAPTYPE);
+}
+
+/* t.name = val without a new version, when t's own dict already holds a
+ * plain value for name, val is plain too, and name is not a dunder (no
+ * slot, no special lookup): the lookup of name on t and on every class
+ * whose MRO holds t still ends at the same entry of the same dict, with
+ * the same kind of value, so every cached lookup stays right about what
+ * kind of attribute it is (a class attribute counted in a loop, `C.n +=
+ * 1`, no longer throws away every inline cache of C and its subclasses).
+ * The inline caches read such an attribute's value through its dict entry
+ * (attrcache.h), never a copy; the method cache holds copies, so its
+ * entries for name on t and on those classes are dropped, before the old
+ * value can go.  False (nothing done) when the store must take the
+ * general path. */
+static bool store_plain_class_value(Type *t, Str *name, Value val)
+{
+	if (!name->interned || !t->dict)
+		return false;
+	ssize_t ix = dict_find_str_index(t->dict, name);
+	return ix >= 0 && ix <= (ssize_t)UINT32_MAX && type_store_plain_at(t, name, (uint32_t)ix, val);
+}
+
+/* store_plain_class_value() at a known entry number of t's own dict (a
+ * STORE_ATTR inline cache on a class: attrcache.c), checked here: false
+ * (nothing done) when entry ix does not hold name itself or the store is
+ * not one that keeps the version.  t's metaclass is the caller's to check
+ * (a data descriptor of the metaclass comes first). */
+bool type_store_plain_at(Type *t, Str *name, uint32_t ix, Value val)
+{
+	Dict *d = t->dict;
+	if (heap_types_incomplete || !(t->flags & TF_HEAPTYPE) || !d || ix >= d->nentries ||
+	    (name->nbytes >= 2 && name->data[0] == '_' && name->data[1] == '_') || !plain_class_value(val))
+		return false;
+	DictEntry *e = &d->entries[ix];
+	if (e->key.tag != V_OBJ || e->key.u.o != &name->ob || !plain_class_value(e->value))
+		return false;
+	size_t first = (t->flags & TF_HAS_SUBCLASS) ? 0 : n_heap_types;
+	for (size_t i = first; i <= n_heap_types; i++) {
+		Type *c = i < n_heap_types ? heap_types[i] : t;
+		if (i < n_heap_types) {
+			Tuple *m = c->mro;
+			bool below = false;
+			for (size_t j = 1; m && j < m->n && !below; j++)
+				below = m->items[j].tag == V_OBJ && m->items[j].u.o == &t->ob;
+			if (!below)
+				continue;
+		}
+		size_t h = mcache_hash(c, name);
+		if (mcache[h].type == c && mcache[h].name == name)
+			memset(&mcache[h], 0, sizeof mcache[0]);
+	}
+	dict_replace_at(d, ix, val);
+	return true;
 }
 
 /* The version tag an inline cache may key an entry of t's lookups on
@@ -2672,6 +2774,9 @@ Value type_new_class(Str *name, Tuple *bases, Dict *ns, Tuple *kwnames, const Va
 	fixup_slots(t);
 	types_modified();
 	heap_types_add(t);
+	for (size_t j = 1; j < t->mro->n; j++)
+		if (t->mro->items[j].tag == V_OBJ)
+			((Type *)t->mro->items[j].u.o)->flags |= TF_HAS_SUBCLASS;
 	Value tv = v_obj(&t->ob);
 	/* __set_name__ */
 	size_t pos = 0;

@@ -427,6 +427,8 @@ Value generic_getattr(Value v, Str *name);
 int generic_setattr(Value v, Str *name, Value val);
 Value type_lookup(Type *t, Str *name);    /* borrowed, NULL if absent (no exc) */
 uint64_t type_cache_version(Type *t);     /* for inline caches: 0 = do not cache */
+Value type_lookup_entry(Type *t, Str *name, Dict **holder, uint32_t *ix);   /* and where: holder dict, entry */
+bool type_store_plain_at(Type *t, Str *name, uint32_t ix, Value val);       /* t.name = val keeping t's version */
 int instance_dict_store(Value v, Dict *d, Str *name, Value val);   /* d: v's __dict__ */
 Dict *instance_dict_of(Value v);          /* v's __dict__ (made if absent), NULL: error/none */
 /* The Python __init__ a call of class t runs, when t's metaclass is type,
