@@ -5,6 +5,8 @@
  * The advice is read back from /proc/self/smaps: the "hg" VmFlag of the
  * mapping that holds a fresh allocation (the flag records the advice
  * whatever the system's THP setting, so the test does not depend on it).
+ * A heap grown to 60 MiB must still be on advised pages (the reserve), and
+ * stay so after everything is freed (no trim).
  * Each case runs in a forked child: the layout can be made once per process.
  * In a sanitizer build the function does nothing (the sanitizer runtime has
  * its own allocator), and the test checks exactly that. */
@@ -113,6 +115,45 @@ START_TEST(test_top_spans_boundary)
 }
 END_TEST
 
+/* A heap that grows to 60 MiB stays on advised pages all the way, and
+ * freeing it all hands nothing back (a trimmed range would come back from
+ * brk unadvised, on small pages). */
+START_TEST(test_grown_heap)
+{
+	pid_t pid = fork();
+	int status;
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		heap_start_on_huge_pages();
+#ifdef BOX_SANITIZERS
+		_exit(0);
+#else
+		enum { BLOCKS = 60, BLOCK = 1 << 20 };
+		static char *blocks[BLOCKS];
+		for (int i = 0; i < BLOCKS; i++) {
+			blocks[i] = malloc(BLOCK);
+			if (blocks[i] == NULL)
+				_exit(2);
+			/* the first block starts just below the advised range */
+			if ((i > 0 && advised_huge(blocks[i]) != 1) || advised_huge(blocks[i] + BLOCK - 1) != 1)
+				_exit(3);
+		}
+		void *end = sbrk(0);
+		for (int i = 0; i < BLOCKS; i++)
+			free(blocks[i]);
+		if (sbrk(0) != end)
+			_exit(4);
+		char *again = malloc(BLOCK);
+		_exit(again != NULL && advised_huge(again + BLOCK - 1) == 1 ? 0 : 5);
+#endif
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status));
+	ck_assert_int_eq(WEXITSTATUS(status), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("heap_start");
@@ -122,6 +163,7 @@ int main(void)
 
 	tcase_add_test(tc, test_fresh_heap);
 	tcase_add_test(tc, test_top_spans_boundary);
+	tcase_add_test(tc, test_grown_heap);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -26,9 +27,15 @@ static char *vstack;
 static size_t vtop;
 
 
+/* The frame stack is its own mapping, not a malloc block: it is 16 MiB of
+ * address space of which a program touches the first few pages, and the
+ * malloc heap is on huge pages (heap_start.c), where touching its first
+ * byte would make 2 MiB resident.  Without it frames go to the heap. */
 void vm_init(void)
 {
-	vstack = mem_alloc(VSTACK_SIZE);
+	void *p = mmap(NULL, VSTACK_SIZE, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	vstack = p == MAP_FAILED ? NULL : p;
 	vtop = 0;
 	vm.depth_limit = 1000;
 }
