@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "broker/history/history_int.h"
@@ -189,7 +190,9 @@ void history_encode_prune(struct history_buf *b, const struct history_header *a)
 	frame_close(b, at);
 }
 
-int history_frame(const uint8_t *p, size_t avail, const uint8_t **body, uint32_t *body_len, size_t *frame_len)
+/* One frame at p: its length bounded, its checksum checked when `check`. */
+static int frame_at(const uint8_t *p, size_t avail, bool check, const uint8_t **body, uint32_t *body_len,
+		    size_t *frame_len)
 {
 	if (avail < 4)
 		return 0;
@@ -198,7 +201,7 @@ int history_frame(const uint8_t *p, size_t avail, const uint8_t **body, uint32_t
 		return -1;
 	if (avail < (size_t)len + HISTORY_FRAME_OVERHEAD)
 		return 0;
-	if (history_get_u64(p + 4 + len) != history_fnv(p, 4 + (size_t)len, HISTORY_FNV_INIT))
+	if (check && history_get_u64(p + 4 + len) != history_fnv(p, 4 + (size_t)len, HISTORY_FNV_INIT))
 		return -1;
 	*body = p + 4;
 	*body_len = len;
@@ -206,19 +209,14 @@ int history_frame(const uint8_t *p, size_t avail, const uint8_t **body, uint32_t
 	return 1;
 }
 
+int history_frame(const uint8_t *p, size_t avail, const uint8_t **body, uint32_t *body_len, size_t *frame_len)
+{
+	return frame_at(p, avail, true, body, body_len, frame_len);
+}
+
 int history_frame_own(const uint8_t *p, size_t avail, const uint8_t **body, uint32_t *body_len, size_t *frame_len)
 {
-	if (avail < 4)
-		return 0;
-	uint32_t len = history_get_u32(p);
-	if (len == 0 || len > HISTORY_MAX_BODY)
-		return -1;
-	if (avail < (size_t)len + HISTORY_FRAME_OVERHEAD)
-		return 0;
-	*body = p + 4;
-	*body_len = len;
-	*frame_len = (size_t)len + HISTORY_FRAME_OVERHEAD;
-	return 1;
+	return frame_at(p, avail, false, body, body_len, frame_len);
 }
 
 int history_decode_event(const uint8_t *body, uint32_t len, struct history_row *row, const uint8_t **stored_hash)
