@@ -40,25 +40,8 @@ floor=""
 cc=${CC:-cc}
 if command -v "$cc" >/dev/null 2>&1; then
 	printf 'int main(void) { return 0; }\n' > "$work/nop.c"
-	cat > "$work/floor.c" <<'C'
-#include <spawn.h>
-#include <stdio.h>
-#include <sys/wait.h>
-int main(int argc, char **argv)
-{
-	char *args[] = {argv[1], 0}, *env[] = {0};
-	pid_t pid;
-	int status;
-	if (argc != 2 || posix_spawn(&pid, argv[1], 0, 0, args, env) != 0)
-		return 1;
-	if (waitpid(pid, &status, 0) != pid)
-		return 1;
-	puts("42");
-	return 0;
-}
-C
 	if "$cc" -O2 -static -o "$work/nop" "$work/nop.c" 2>/dev/null &&
-	   "$cc" -O2 -o "$work/floor" "$work/floor.c" 2>/dev/null; then
+	   "$cc" -O2 -o "$work/floor" "$(dirname "$0")/floor.c" 2>/dev/null; then
 		floor="$work/floor $work/nop"
 	fi
 fi
