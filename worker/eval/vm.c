@@ -2030,9 +2030,10 @@ Value vm_run(Frame *f)
 		Value it = TOP();
 		Value r;
 		if (it.tag == V_OBJ && it.u.o->type == &range_iter_type) {
-			extern bool range_iter_fast(Value it, Value *out);
-			if (range_iter_fast(it, &r)) {
-				PUSH(r);
+			extern bool range_iter_fast(Value it, int64_t *out);
+			int64_t i;
+			if (range_iter_fast(it, &i)) {
+				num_store_int(sp++, i);
 				DISPATCH();
 			}
 		} else if (it.tag == V_OBJ && it.u.o->type == &list_iter_type) {

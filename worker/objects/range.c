@@ -519,13 +519,16 @@ static Value range_iter(Value v)
 	return v_obj(&it->ob);
 }
 
-bool range_iter_fast(Value v, Value *out);
-bool range_iter_fast(Value v, Value *out)
+/* FOR_ITER's step over a range of machine ints: the next int in *out (the
+ * VM stores it as one Value itself: a Value written here through a pointer,
+ * tag and payload apart, would stall the VM's whole-Value load of it). */
+bool range_iter_fast(Value v, int64_t *out);
+bool range_iter_fast(Value v, int64_t *out)
 {
 	RangeIter *it = (RangeIter *)v.u.o;
 	if (it->big || it->left <= 0)
 		return false;
-	*out = v_int(it->cur);
+	*out = it->cur;
 	it->cur += it->step;
 	it->left--;
 	return true;
