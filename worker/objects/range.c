@@ -538,12 +538,8 @@ static Value range_iter_next(Value v)
 {
 	RangeIter *it = (RangeIter *)v.u.o;
 	if (!it->big) {
-		if (it->left <= 0)
-			return v_null();
-		Value r = v_int(it->cur);
-		it->cur += it->step;
-		it->left--;
-		return r;
+		int64_t i;
+		return range_iter_fast(v, &i) ? v_int(i) : v_null();
 	}
 	if (int_sign(it->big_left) <= 0)
 		return v_null();
