@@ -25,14 +25,8 @@ ref=${PYTHON_REF:-/usr/bin/python3.11}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/ws"
-cat > "$work/box.toml" <<TOML
-name = "startup"
-box_dir = "$work/state"
-policy = "policy.dw"
-
-[agent]
-workspace = "$work/ws"
-TOML
+. "$(dirname "$0")/../tests/lib/box.sh"
+box_write_toml "$work/box.toml" startup "$work/state" "$work/ws" policy.dw
 : > "$work/policy.dw"
 
 # The floor: both programs do nothing; only their start-up is timed.

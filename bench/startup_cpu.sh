@@ -21,14 +21,8 @@ cc=${CC:-cc}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/ws"
-cat > "$work/box.toml" <<TOML
-name = "startup"
-box_dir = "$work/state"
-policy = "policy.dw"
-
-[agent]
-workspace = "$work/ws"
-TOML
+. "$(dirname "$0")/../tests/lib/box.sh"
+box_write_toml "$work/box.toml" startup "$work/state" "$work/ws" policy.dw
 : > "$work/policy.dw"
 printf 'int main(void) { return 0; }\n' > "$work/nop.c"
 "$cc" -O2 -static -o "$work/nop" "$work/nop.c"
